@@ -16,7 +16,7 @@ module.exports = {
     ],
   },
   transformIgnorePatterns: [
-    '/node_modules/(?!(@nestjs|file-type|load-esm|strtok3|token-types|@tokenizer|uint8array-extras|uid|@standard-schema)/)',
+    '/node_modules/(?!(@nestjs|@scure|@noble|file-type|load-esm|strtok3|token-types|@tokenizer|uint8array-extras|uid|@standard-schema)/)',
   ],
   moduleNameMapper: {
     '^@library/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',

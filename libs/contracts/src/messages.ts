@@ -17,6 +17,7 @@ export const Messages = {
   notFound: 'Not found',
   unknownService: 'Unknown service name',
   multiUserOnly: 'This call needs a multi-user sign-in',
+  userOnly: 'This call needs a sign-in as a user of an account',
   userNotLinked: 'This user is not reachable from your sign-in',
   emailTaken: 'This email is already in use',
   accountNameTaken: 'An account with this name already exists',

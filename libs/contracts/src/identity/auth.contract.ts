@@ -22,7 +22,11 @@ export const SignInRequest = z
     expireLong: z.boolean().optional(),
     userToken: z.string().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((request, context) => {
+    // Either credentials, or a token to exchange.
+    if (!request.credentials && request.userToken === undefined) context.addIssue({ code: 'custom', path: ['credentials'], message: 'Required' });
+  });
 export type SignInRequest = z.infer<typeof SignInRequest>;
 
 export const Session = z.object({

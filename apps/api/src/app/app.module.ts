@@ -1,0 +1,42 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { RouterModule } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SERVICE_PATHS } from '@library/contracts';
+import { LoggerModule } from 'nestjs-pino';
+import { AppConfig } from '../infra/config/config';
+import { ConfigModule } from '../infra/config/config.module';
+import { dataSourceOptions } from '../infra/database/data-source';
+import { RedisModule } from '../infra/redis/redis.module';
+import { StorageModule } from '../infra/storage/storage.module';
+import { DiscoveryModule } from '../modules/discovery/discovery.module';
+import { HealthModule } from '../modules/health/health.module';
+import { IdentityModule } from '../modules/identity/identity.module';
+
+/** The services of spec 7, each mounted at the path discovery returns for it. */
+const serviceModules = [{ path: SERVICE_PATHS.sdk, module: IdentityModule }];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            customProps: (request) => ({ principal: (request as { principal?: { userId?: string } }).principal?.userId }),
+          },
+        }),
+        TypeOrmModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
+        RedisModule,
+        StorageModule,
+        DiscoveryModule,
+        HealthModule,
+        ...serviceModules.map((service) => service.module),
+        RouterModule.register(serviceModules),
+      ],
+    };
+  }
+}
