@@ -29,6 +29,15 @@ export const Messages = {
   internal: 'Internal server error',
   requestTimeout: (ms: number) => `Request timeout out after ${ms} ms`,
   requestTimedOut: 'Request timed out',
+  accountNotFound: 'Account not found',
+  userNotFound: 'User not found',
+  settingNotFound: 'Setting not found',
+  cannotDisableOwnAccount: 'You cannot disable your own account',
+  cannotChangeOwnRole: 'You cannot change your own role or disable yourself',
+  currentPasswordRequired: 'Current password is required to change your own password',
+  superAdminOnly: 'Only a SUPER_ADMIN can grant or change the SUPER_ADMIN role',
+  userAlreadyLinked: 'This user is already linked to another multi-user',
+  multiUserAccountTaken: 'This multi-user already reaches a user of this account',
 } as const;
 
 /** Password rules of spec 5: one message per rule. */

@@ -8,12 +8,18 @@ import { ConfigModule } from '../infra/config/config.module';
 import { dataSourceOptions } from '../infra/database/data-source';
 import { RedisModule } from '../infra/redis/redis.module';
 import { StorageModule } from '../infra/storage/storage.module';
+import { AccountsModule } from '../modules/accounts/accounts.module';
 import { DiscoveryModule } from '../modules/discovery/discovery.module';
 import { HealthModule } from '../modules/health/health.module';
 import { IdentityModule } from '../modules/identity/identity.module';
+import { SettingsModule } from '../modules/settings/settings.module';
 
 /** The services of spec 7, each mounted at the path discovery returns for it. */
-const serviceModules = [{ path: SERVICE_PATHS.sdk, module: IdentityModule }];
+const serviceModules = [
+  { path: SERVICE_PATHS.sdk, module: IdentityModule },
+  { path: SERVICE_PATHS.sdk, module: AccountsModule },
+  { path: SERVICE_PATHS.sdk, module: SettingsModule },
+];
 
 @Module({})
 export class AppModule {

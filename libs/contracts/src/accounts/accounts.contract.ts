@@ -13,6 +13,13 @@ export const Account = z.object({
 });
 export type Account = z.infer<typeof Account>;
 
+/** GET /accounts (SUPER_ADMIN): a page of accounts ordered by name, optionally filtered by name or label. */
+export const ListAccountsQuery = z.object({
+  from: queryInt(0),
+  size: queryInt(20, 200),
+  query: z.string().trim().toLowerCase().optional(),
+});
+
 const accountName = z
   .string()
   .trim()
@@ -89,15 +96,24 @@ export const ListUsersQuery = z.object({
 export const AdvancedUsersQuery = ListUsersQuery.extend({
   accountId: z.string().uuid().optional(),
   role: UserRole.optional(),
-  enabled: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  enabled: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 
-export const Page = <T extends z.ZodTypeAny>(item: T) => z.object({ items: z.array(item), total: z.number().int(), from: z.number().int(), size: z.number().int() });
+export const Page = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), from: z.number().int(), size: z.number().int() });
 
 export const UserEmail = z.object({ email: z.string() });
 
 export const MultiUser = z.object({ id: z.string().uuid(), email: z.string(), userIds: z.array(z.string().uuid()), createdAt: z.string() });
 
+/** GET /multi-users/accounts: an account the caller's multi-user reaches, with the user it reaches there. */
+export const ReachableAccount = Account.extend({ userId: z.string().uuid(), role: UserRole });
+export type ReachableAccount = z.infer<typeof ReachableAccount>;
+
+/** POST /accounts/{id}/multi-user/attach-start. The password is the multi-user's: checked when it exists, else it must obey the rules. */
 export const AttachMultiUserRequest = z
   .object({ email: z.string().trim().toLowerCase().email(), userId: z.string().uuid(), password: z.string().min(1) })
   .strict();
