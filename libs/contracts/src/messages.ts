@@ -26,6 +26,7 @@ export const Messages = {
   emailChangeTokenInvalid: 'Email change token is invalid or expired',
   cannotDeleteSelf: 'You cannot delete yourself',
   uploadTypeNotAllowed: 'Only images can be uploaded',
+  tooManyAttempts: 'Too many failed attempts; try again later',
   internal: 'Internal server error',
   requestTimeout: (ms: number) => `Request timeout out after ${ms} ms`,
   requestTimedOut: 'Request timed out',

@@ -776,6 +776,25 @@ describe('accounts and users (sdk service)', () => {
       expect(bySuper.body).toMatchObject({ email: otherEmail, userIds: [secondUser.id] });
     });
 
+    it('throttles password guesses through attach like sign-ins', async () => {
+      const { account, adminToken, user } = await freshAccount();
+      const email = uniqueEmail('multi-guess');
+      const attach = (password: string) =>
+        t.http
+          .post(`${SDK}/accounts/${account.id}/multi-user/attach-start`)
+          .set(auth(adminToken))
+          .send({ email, userId: user.id, password });
+      expect((await attach('Multi-pass-1')).status).toBe(200);
+      const other = await createUser(t.app);
+      const guess = (password: string) =>
+        t.http
+          .post(`${SDK}/accounts/${other.accountId}/multi-user/attach-start`)
+          .set(auth(tokens.superAdmin))
+          .send({ email, userId: other.id, password });
+      for (let i = 0; i < 5; i++) expect((await guess(`Guess-pass-${i}`)).status).toBe(401);
+      expect((await guess('Multi-pass-1')).body).toMatchObject({ statusCode: 429, message: Messages.tooManyAttempts });
+    });
+
     it('lets only one of two concurrent attaches into an account win', async () => {
       const { account, adminToken } = await freshAccount();
       const users = await Promise.all([0, 1, 2].map(() => createUser(t.app, { accountId: account.id })));

@@ -1,6 +1,7 @@
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AttachMultiUserRequest, MultiUser, ReachableAccount } from '@library/contracts';
+import type { Request } from 'express';
 import { z } from 'zod';
 import { AllowMultiUser, CurrentPrincipal, Roles } from '../../common/auth/auth.decorators';
 import type { Principal, UserPrincipal } from '../../common/auth/principal';
@@ -45,7 +46,8 @@ export class MultiUsersController {
     @CurrentPrincipal() principal: UserPrincipal,
     @ZParams(IdParams) params: z.infer<typeof IdParams>,
     @ZBody(AttachMultiUserRequest) body: z.infer<typeof AttachMultiUserRequest>,
+    @Req() request: Request,
   ) {
-    return this.multiUsers.attach(principal, params.id, body);
+    return this.multiUsers.attach(principal, params.id, body, request.ip ?? 'unknown');
   }
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Principal, UserPrincipal } from '../../common/auth/principal';
 import { DomainError } from '../../common/errors/domain-error';
 import { hashPassword, verifyPassword } from '../identity/secrets';
+import { SignInThrottleService } from '../identity/sign-in-throttle.service';
 import { AccessService } from './access.service';
 import { MultiUserEntity } from './multi-user.entity';
 import { UserEntity } from './user.entity';
@@ -26,6 +27,7 @@ export class MultiUsersService {
     @InjectRepository(MultiUserEntity) private readonly multiUsers: Repository<MultiUserEntity>,
     private readonly access: AccessService,
     private readonly dataSource: DataSource,
+    private readonly throttle: SignInThrottleService,
   ) {}
 
   /** GET /account/multi-users: multi-users linked to users of the caller's account, with those users only. */
@@ -59,8 +61,15 @@ export class MultiUsersService {
    * the multi-user (the password must obey the rules) or proving its password. A multi-user reaches at most one user per account.
    * Runs in one transaction holding the multi-user's row, so concurrent attaches cannot both win.
    */
-  async attach(principal: UserPrincipal, accountId: string, request: z.infer<typeof AttachMultiUserRequest>): Promise<MultiUserView> {
+  async attach(
+    principal: UserPrincipal,
+    accountId: string,
+    request: z.infer<typeof AttachMultiUserRequest>,
+    clientIp: string,
+  ): Promise<MultiUserView> {
     await this.access.administeredAccount(principal, accountId);
+    // Proving a multi-user's password here counts against the same throttle as signing in with it.
+    if (await this.throttle.needsCaptcha(request.email, clientIp)) throw new DomainError('TOO_MANY_REQUESTS', Messages.tooManyAttempts);
     if (!(await this.users.existsBy({ id: request.userId, accountId }))) throw new DomainError('NOT_FOUND', Messages.userNotFound);
     if (await this.users.existsBy({ email: request.email })) throw new DomainError('CONFLICT', Messages.emailTaken);
     // Hash before the transaction (it is slow), and only when the multi-user looks new.
@@ -68,17 +77,23 @@ export class MultiUsersService {
       ? null
       : await hashPassword(z.object({ password: Password }).parse({ password: request.password }).password);
 
-    const multiUser = await this.dataSource.transaction(async (manager) => {
-      const target = await this.lockedMultiUser(manager, request.email, request.password, newHash);
-      const user = await manager.findOne(UserEntity, { where: { id: request.userId, accountId }, lock: { mode: 'pessimistic_write' } });
-      if (!user) throw new DomainError('NOT_FOUND', Messages.userNotFound);
-      if (user.multiUserId === target.id) return target;
-      if (user.multiUserId) throw new DomainError('CONFLICT', Messages.userAlreadyLinked);
-      const accountTaken = await manager.existsBy(UserEntity, { multiUserId: target.id, accountId });
-      if (accountTaken) throw new DomainError('CONFLICT', Messages.multiUserAccountTaken);
-      await manager.update(UserEntity, { id: user.id }, { multiUserId: target.id });
-      return target;
-    });
+    const multiUser = await this.dataSource
+      .transaction(async (manager) => {
+        const target = await this.lockedMultiUser(manager, request.email, request.password, newHash);
+        const user = await manager.findOne(UserEntity, { where: { id: request.userId, accountId }, lock: { mode: 'pessimistic_write' } });
+        if (!user) throw new DomainError('NOT_FOUND', Messages.userNotFound);
+        if (user.multiUserId === target.id) return target;
+        if (user.multiUserId) throw new DomainError('CONFLICT', Messages.userAlreadyLinked);
+        const accountTaken = await manager.existsBy(UserEntity, { multiUserId: target.id, accountId });
+        if (accountTaken) throw new DomainError('CONFLICT', Messages.multiUserAccountTaken);
+        await manager.update(UserEntity, { id: user.id }, { multiUserId: target.id });
+        return target;
+      })
+      .catch(async (error: unknown) => {
+        if (error instanceof DomainError && error.code === 'INVALID_CREDENTIALS')
+          await this.throttle.recordFailure(request.email, clientIp);
+        throw error;
+      });
 
     const linked = await this.users.find({
       where: { multiUserId: multiUser.id },

@@ -29,6 +29,6 @@ import { TwoFactorService } from './two-factor.service';
     ProfileService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [SessionsService],
+  exports: [SessionsService, SignInThrottleService],
 })
 export class IdentityModule {}

@@ -28,7 +28,7 @@ export class SignInService {
   async signIn(request: SignInRequest, clientIp: string): Promise<SignInResponse> {
     if (request.userToken !== undefined) return this.exchangeToken(request.userToken, request.expireLong);
     const { username, password } = request.credentials!;
-    if (await this.throttle.isBlocked(clientIp)) throw new DomainError('TOO_MANY_REQUESTS', 'Too many sign-in attempts; try again later');
+    if (await this.throttle.isBlocked(clientIp)) throw new DomainError('TOO_MANY_REQUESTS', Messages.tooManyAttempts);
 
     if (await this.throttle.needsCaptcha(username, clientIp)) {
       const solved = request.captchaToken ? await this.throttle.solve(request.captchaToken) : false;
