@@ -25,7 +25,11 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
 
   const document = SwaggerModule.createDocument(
     app,
-    new DocumentBuilder().setTitle('Template library API').setDescription('Services of the template library and agent marketplace').addBearerAuth().build(),
+    new DocumentBuilder()
+      .setTitle('Template library API')
+      .setDescription('Services of the template library and agent marketplace')
+      .addBearerAuth()
+      .build(),
   );
   SwaggerModule.setup(OPENAPI_PATH, app, document, { jsonDocumentUrl: `${OPENAPI_PATH}/openapi.json` });
 

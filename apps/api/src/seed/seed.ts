@@ -43,7 +43,13 @@ async function ensureMultiUser(manager: EntityManager, email: string, passwordHa
   return existing ?? manager.save(manager.create(MultiUserEntity, { email, passwordHash, firstName: 'Max', lastName: 'Multi' }));
 }
 
-async function ensureUser(manager: EntityManager, demo: DemoUser, accounts: Map<string, AccountEntity>, passwordHash: string, multiUserId: string | null) {
+async function ensureUser(
+  manager: EntityManager,
+  demo: DemoUser,
+  accounts: Map<string, AccountEntity>,
+  passwordHash: string,
+  multiUserId: string | null,
+) {
   if (await manager.existsBy(UserEntity, { email: demo.username })) return;
   await manager.save(
     manager.create(UserEntity, {

@@ -8,12 +8,18 @@ import { DEMO_PASSWORD } from '../../src/seed/demo-users';
 import { uniqueEmail } from './test-app';
 
 /** Small factories writing straight to the database, for tests that must not disturb the demo data. */
-export async function createAccount(app: INestApplication, name = `acct-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`) {
+export async function createAccount(
+  app: INestApplication,
+  name = `acct-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
+) {
   const repository = app.get(DataSource).getRepository(AccountEntity);
   return repository.save(repository.create({ name, label: name }));
 }
 
-export async function createUser(app: INestApplication, options: { role?: UserRole; accountId?: string; email?: string; multiUserId?: string } = {}) {
+export async function createUser(
+  app: INestApplication,
+  options: { role?: UserRole; accountId?: string; email?: string; multiUserId?: string } = {},
+) {
   const dataSource = app.get(DataSource);
   const accountId = options.accountId ?? (await createAccount(app)).id;
   const repository = dataSource.getRepository(UserEntity);

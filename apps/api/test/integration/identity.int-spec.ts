@@ -17,14 +17,23 @@ describe('identity (sdk service)', () => {
   afterAll(() => t.close());
 
   describe('POST /auth/token', () => {
-    it.each(['super@library.test', 'admin@library.test', 'user@library.test', 'user@acme.test', 'admin@acme.test'])('signs in %s', async (username) => {
-      const response = await t.http.post(SIGN_IN).send({ credentials: { username, password: DEMO_PASSWORD } });
-      expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ tokenType: 'user', username, identityProvider: 'local', twoFactorEnabled: false, multiUserId: null });
-      expect(response.body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-      expect(response.body.expire - Date.now()).toBeGreaterThan(SESSION_TTL_SHORT_MS - 60_000);
-      expect(response.body.expire - Date.now()).toBeLessThanOrEqual(SESSION_TTL_SHORT_MS);
-    });
+    it.each(['super@library.test', 'admin@library.test', 'user@library.test', 'user@acme.test', 'admin@acme.test'])(
+      'signs in %s',
+      async (username) => {
+        const response = await t.http.post(SIGN_IN).send({ credentials: { username, password: DEMO_PASSWORD } });
+        expect(response.status).toBe(200);
+        expect(response.body).toMatchObject({
+          tokenType: 'user',
+          username,
+          identityProvider: 'local',
+          twoFactorEnabled: false,
+          multiUserId: null,
+        });
+        expect(response.body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+        expect(response.body.expire - Date.now()).toBeGreaterThan(SESSION_TTL_SHORT_MS - 60_000);
+        expect(response.body.expire - Date.now()).toBeLessThanOrEqual(SESSION_TTL_SHORT_MS);
+      },
+    );
 
     it('refuses the guest with the spec message', async () => {
       const response = await t.http.post(SIGN_IN).send({ credentials: { username: 'guest@library.test', password: DEMO_PASSWORD } });
@@ -41,7 +50,9 @@ describe('identity (sdk service)', () => {
     });
 
     it('gives long sessions when asked', async () => {
-      const response = await t.http.post(SIGN_IN).send({ credentials: { username: 'user@library.test', password: DEMO_PASSWORD }, expireLong: true });
+      const response = await t.http
+        .post(SIGN_IN)
+        .send({ credentials: { username: 'user@library.test', password: DEMO_PASSWORD }, expireLong: true });
       expect(response.body.expire - Date.now()).toBeGreaterThan(SESSION_TTL_LONG_MS - 60_000);
     });
 
@@ -51,7 +62,9 @@ describe('identity (sdk service)', () => {
       expect(unknownKey.body.message).toBe("Unrecognized key(s) in object: 'colour'");
       const wrongType = await t.http.post(SIGN_IN).send({ credentials: { username: 5, password: 'b' } });
       expect(wrongType.body.message).toBe('credentials.username: Expected string, received number');
-      expect(wrongType.body.issues).toEqual([{ path: ['credentials', 'username'], message: 'Expected string, received number', code: 'invalid_type' }]);
+      expect(wrongType.body.issues).toEqual([
+        { path: ['credentials', 'username'], message: 'Expected string, received number', code: 'invalid_type' },
+      ]);
       const missing = await t.http.post(SIGN_IN).send({});
       expect(missing.status).toBe(400);
       expect(missing.body.message).toBe('credentials: Required');
@@ -66,7 +79,10 @@ describe('identity (sdk service)', () => {
       expect(exchanged.body.token).not.toBe(token);
       expect(exchanged.body.username).toBe('user@library.test');
       expect((await t.http.post(SIGN_IN).send({ userToken: '' })).body).toMatchObject({ statusCode: 400, message: Messages.noToken });
-      expect((await t.http.post(SIGN_IN).send({ userToken: 'made-up' })).body).toMatchObject({ statusCode: 401, message: Messages.invalidToken });
+      expect((await t.http.post(SIGN_IN).send({ userToken: 'made-up' })).body).toMatchObject({
+        statusCode: 401,
+        message: Messages.invalidToken,
+      });
     });
   });
 
@@ -109,7 +125,9 @@ describe('identity (sdk service)', () => {
         return Number(a) + Number(b);
       };
       const first = challenged.body.captcha as { id: string; question: string };
-      const wrongAnswer = await t.http.post(SIGN_IN).send({ credentials: { username: user.email, password: DEMO_PASSWORD }, captchaToken: `${first.id}:0` });
+      const wrongAnswer = await t.http
+        .post(SIGN_IN)
+        .send({ credentials: { username: user.email, password: DEMO_PASSWORD }, captchaToken: `${first.id}:0` });
       expect(wrongAnswer.body.captchaCheck).toBe(true);
       // A challenge is good for one answer only.
       const reused = await t.http
@@ -135,14 +153,22 @@ describe('identity (sdk service)', () => {
       const setup = await t.http.put('/api/sdk/multi-user/twofactor').set(auth(token)).send({ enabled: true });
       expect(setup.body).toMatchObject({ enabled: false, otpauthUrl: expect.stringContaining('otpauth://totp/') });
       const secret = setup.body.secret as string;
-      expect((await t.http.put('/api/sdk/multi-user/twofactor').set(auth(token)).send({ enabled: true, secret, verificationCode: '000000' })).status).toBe(401);
-      const enabled = await t.http.put('/api/sdk/multi-user/twofactor').set(auth(token)).send({ enabled: true, secret, verificationCode: generateSync({ secret }) });
+      expect(
+        (await t.http.put('/api/sdk/multi-user/twofactor').set(auth(token)).send({ enabled: true, secret, verificationCode: '000000' }))
+          .status,
+      ).toBe(401);
+      const enabled = await t.http
+        .put('/api/sdk/multi-user/twofactor')
+        .set(auth(token))
+        .send({ enabled: true, secret, verificationCode: generateSync({ secret }) });
       expect(enabled.body.enabled).toBe(true);
       expect(enabled.body.codes).toHaveLength(10);
 
       const credentials = { username: user.email, password: DEMO_PASSWORD };
       expect((await t.http.post(SIGN_IN).send({ credentials })).body).toEqual({ twoFactorCheck: true });
-      expect((await t.http.post(SIGN_IN).send({ credentials, verificationCode: '123456' })).body.message).toBe(Messages.invalidVerificationCode);
+      expect((await t.http.post(SIGN_IN).send({ credentials, verificationCode: '123456' })).body.message).toBe(
+        Messages.invalidVerificationCode,
+      );
       const withCode = await t.http
         .post(SIGN_IN)
         .send({ credentials, verificationCode: generateSync({ secret }), rememberTwoFactor: true, fingerPrint: 'browser-1' });
@@ -158,7 +184,10 @@ describe('identity (sdk service)', () => {
       expect((await t.http.delete('/api/sdk/auth/fingerprint-token').set(auth(token))).status).toBe(204);
       expect((await t.http.post(SIGN_IN).send({ credentials, fingerPrint: 'browser-1' })).body).toEqual({ twoFactorCheck: true });
 
-      const off = await t.http.put('/api/sdk/multi-user/twofactor').set(auth(token)).send({ enabled: false, verificationCode: generateSync({ secret }) });
+      const off = await t.http
+        .put('/api/sdk/multi-user/twofactor')
+        .set(auth(token))
+        .send({ enabled: false, verificationCode: generateSync({ secret }) });
       expect(off.body).toEqual({ enabled: false });
       expect((await t.http.post(SIGN_IN).send({ credentials })).body.token).toBeDefined();
     });
@@ -174,8 +203,17 @@ describe('identity (sdk service)', () => {
       expect(users.body.map((u: { accountName: string }) => u.accountName).sort()).toEqual(['acme', 'demo']);
       const acme = users.body.find((u: { accountName: string }) => u.accountName === 'acme');
 
-      const switched = await t.http.post('/api/sdk/multi-user/user-token').set(auth(multiToken)).send({ accountId: acme.accountId, id: acme.id });
-      expect(switched.body).toMatchObject({ tokenType: 'user', accountId: acme.accountId, userId: acme.id, role: 'ADMIN', multiUserId: signIn.body.multiUserId });
+      const switched = await t.http
+        .post('/api/sdk/multi-user/user-token')
+        .set(auth(multiToken))
+        .send({ accountId: acme.accountId, id: acme.id });
+      expect(switched.body).toMatchObject({
+        tokenType: 'user',
+        accountId: acme.accountId,
+        userId: acme.id,
+        role: 'ADMIN',
+        multiUserId: signIn.body.multiUserId,
+      });
       expect((await t.http.get('/api/v2/accountId').set(auth(switched.body.token))).body).toEqual({ accountId: acme.accountId });
 
       const back = await t.http.get('/api/sdk/multi-user/token').set(auth(switched.body.token));
@@ -184,14 +222,20 @@ describe('identity (sdk service)', () => {
       // A multi-user token is not a user sign-in, and reaches only its own users.
       expect((await t.http.get('/api/v2/accountId').set(auth(multiToken))).status).toBe(403);
       const stranger = await createUser(t.app);
-      const refused = await t.http.post('/api/sdk/multi-user/user-token').set(auth(multiToken)).send({ accountId: stranger.accountId, id: stranger.id });
+      const refused = await t.http
+        .post('/api/sdk/multi-user/user-token')
+        .set(auth(multiToken))
+        .send({ accountId: stranger.accountId, id: stranger.id });
       expect(refused.body).toMatchObject({ statusCode: 404, message: Messages.userNotLinked });
       const plainUser = await t.signIn('user@library.test');
       expect((await t.http.get('/api/sdk/multi-user/list-users').set(auth(plainUser))).body.message).toBe(Messages.multiUserOnly);
     });
 
     it('tells whether a username is a multi-user', async () => {
-      expect((await t.http.get('/api/sdk/user/multi-user?username=MULTI@library.test')).body).toEqual({ username: 'multi@library.test', isMultiUser: true });
+      expect((await t.http.get('/api/sdk/user/multi-user?username=MULTI@library.test')).body).toEqual({
+        username: 'multi@library.test',
+        isMultiUser: true,
+      });
       expect((await t.http.get('/api/sdk/user/multi-user?username=user@library.test')).body.isMultiUser).toBe(false);
     });
   });
@@ -203,7 +247,10 @@ describe('identity (sdk service)', () => {
       const profile = await t.http.post('/api/sdk/multi-user/profile').set(auth(token)).send({ firstName: ' Rita ', lastName: 'Rowe' });
       expect(profile.body).toMatchObject({ id: user.id, email: user.email, firstName: 'Rita', lastName: 'Rowe', pendingEmail: null });
 
-      const weak = await t.http.post('/api/sdk/multi-user/profile').set(auth(token)).send({ password: { current: DEMO_PASSWORD, new: 'short' } });
+      const weak = await t.http
+        .post('/api/sdk/multi-user/profile')
+        .set(auth(token))
+        .send({ password: { current: DEMO_PASSWORD, new: 'short' } });
       expect(weak.status).toBe(400);
       expect(weak.body.issues.map((i: { message: string }) => i.message)).toEqual([
         PasswordMessages.min,
@@ -211,10 +258,20 @@ describe('identity (sdk service)', () => {
         PasswordMessages.uppercase,
         PasswordMessages.special,
       ]);
-      const wrongCurrent = await t.http.post('/api/sdk/multi-user/profile').set(auth(token)).send({ password: { current: 'x', new: 'Better-pass-2' } });
+      const wrongCurrent = await t.http
+        .post('/api/sdk/multi-user/profile')
+        .set(auth(token))
+        .send({ password: { current: 'x', new: 'Better-pass-2' } });
       expect(wrongCurrent.body.message).toBe(Messages.wrongCurrentPassword);
       const other = await t.signIn(user.email);
-      expect((await t.http.post('/api/sdk/multi-user/profile').set(auth(token)).send({ password: { current: DEMO_PASSWORD, new: 'Better-pass-2' } })).status).toBe(200);
+      expect(
+        (
+          await t.http
+            .post('/api/sdk/multi-user/profile')
+            .set(auth(token))
+            .send({ password: { current: DEMO_PASSWORD, new: 'Better-pass-2' } })
+        ).status,
+      ).toBe(200);
       expect((await t.http.get(SIGN_IN).set(auth(other))).status).toBe(401);
       expect((await t.http.get(SIGN_IN).set(auth(token))).status).toBe(200);
       await t.signIn(user.email, 'Better-pass-2');
@@ -224,7 +281,9 @@ describe('identity (sdk service)', () => {
       expect(pending.body).toMatchObject({ email: user.email, pendingEmail: newEmail });
       const mail = await t.app.get(DataSource).getRepository(OutboxMailEntity).findOneByOrFail({ to: newEmail });
       const mailedToken = /token=([A-Za-z0-9_-]+)/.exec(mail.body)![1];
-      expect((await t.http.post('/api/sdk/multi-user/change-email-finish').send({ token: 'nope' })).body.message).toBe(Messages.emailChangeTokenInvalid);
+      expect((await t.http.post('/api/sdk/multi-user/change-email-finish').send({ token: 'nope' })).body.message).toBe(
+        Messages.emailChangeTokenInvalid,
+      );
       expect((await t.http.post('/api/sdk/multi-user/change-email-finish').send({ token: mailedToken })).body).toEqual({ email: newEmail });
       await t.signIn(newEmail, 'Better-pass-2');
       expect((await t.http.post('/api/sdk/multi-user/change-email-finish').send({ token: mailedToken })).status).toBe(400);
@@ -238,7 +297,10 @@ describe('identity (sdk service)', () => {
 
     it('signs an upload to the object store and serves the file back', async () => {
       const token = await t.signIn('user@library.test');
-      const signed = await t.http.post('/api/sdk/multi-user/sign-upload-url').set(auth(token)).send({ name: 'me.png', contentType: 'image/png', cacheControl: 'max-age=60' });
+      const signed = await t.http
+        .post('/api/sdk/multi-user/sign-upload-url')
+        .set(auth(token))
+        .send({ name: 'me.png', contentType: 'image/png', cacheControl: 'max-age=60' });
       expect(signed.status).toBe(200);
       const form = new FormData();
       for (const [key, value] of Object.entries(signed.body.uploadParams.fields as Record<string, string>)) form.append(key, value);
@@ -251,7 +313,10 @@ describe('identity (sdk service)', () => {
       expect(download.headers['content-type']).toBe('image/png');
       expect(download.body.toString()).toBe('fake-png-bytes');
 
-      const notImage = await t.http.post('/api/sdk/multi-user/sign-upload-url').set(auth(token)).send({ name: 'x.sh', contentType: 'text/x-sh' });
+      const notImage = await t.http
+        .post('/api/sdk/multi-user/sign-upload-url')
+        .set(auth(token))
+        .send({ name: 'x.sh', contentType: 'text/x-sh' });
       expect(notImage.body).toMatchObject({ statusCode: 400, message: Messages.uploadTypeNotAllowed });
     });
   });

@@ -36,7 +36,10 @@ describe('discovery, health and API docs', () => {
   it('reports database, Redis and object store health', async () => {
     const response = await t.http.get('/health');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'ok', checks: { database: { status: 'up' }, redis: { status: 'up' }, objectStore: { status: 'up' } } });
+    expect(response.body).toEqual({
+      status: 'ok',
+      checks: { database: { status: 'up' }, redis: { status: 'up' }, objectStore: { status: 'up' } },
+    });
   });
 
   it('serves OpenAPI built from the zod contracts', async () => {

@@ -53,7 +53,7 @@ describe('SignInRequest', () => {
     expect(SignInRequest.safeParse({ userToken: 'abc' }).success).toBe(true);
   });
 
-  it('rejects unknown keys with zod\'s message', () => {
+  it("rejects unknown keys with zod's message", () => {
     expect(SignInRequest.safeParse({ userToken: 'a', extra: 1 }).error?.issues[0].message).toBe("Unrecognized key(s) in object: 'extra'");
   });
 });

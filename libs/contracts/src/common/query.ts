@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 /** Query strings arrive as strings: a boolean flag is true for true, 'true' or '1' (spec 5). */
 export const queryFlag = (fallback: boolean) =>
-  z.preprocess((value) => (value === undefined || value === '' ? fallback : value === true || value === 'true' || value === '1'), z.boolean());
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? fallback : value === true || value === 'true' || value === '1'),
+    z.boolean(),
+  );
 
 /** A non-negative integer from the query string, falling back when absent or not numeric (spec 5). */
 export const queryInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>

@@ -25,7 +25,8 @@ export const SignInRequest = z
   .strict()
   .superRefine((request, context) => {
     // Either credentials, or a token to exchange.
-    if (!request.credentials && request.userToken === undefined) context.addIssue({ code: 'custom', path: ['credentials'], message: 'Required' });
+    if (!request.credentials && request.userToken === undefined)
+      context.addIssue({ code: 'custom', path: ['credentials'], message: 'Required' });
   });
 export type SignInRequest = z.infer<typeof SignInRequest>;
 
@@ -51,7 +52,9 @@ export type SignInResponse = z.infer<typeof SignInResponse>;
 
 export const ValidateTokenResponse = z.object({ role: Role, allow: z.boolean() });
 
-export const MultiUserTokenQuery = z.object({ expireLong: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).optional() });
+export const MultiUserTokenQuery = z.object({
+  expireLong: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).optional(),
+});
 
 export const LinkedUser = z.object({
   id: z.string().uuid(),
@@ -62,7 +65,9 @@ export const LinkedUser = z.object({
 });
 export type LinkedUser = z.infer<typeof LinkedUser>;
 
-export const UserTokenRequest = z.object({ accountId: z.string().uuid(), id: z.string().uuid(), expireLong: z.boolean().optional() }).strict();
+export const UserTokenRequest = z
+  .object({ accountId: z.string().uuid(), id: z.string().uuid(), expireLong: z.boolean().optional() })
+  .strict();
 
 export const IsMultiUserQuery = z.object({ username: z.string().trim().min(1) });
 export const IsMultiUserResponse = z.object({ username: z.string(), isMultiUser: z.boolean() });

@@ -20,7 +20,10 @@ export const UpdateProfileRequest = z
     avatarUrl: z.string().url().nullable().optional(),
     /** Starts an email change; it takes effect at change-email-finish. */
     email: z.string().trim().toLowerCase().email().optional(),
-    password: z.object({ current: z.string().min(1), new: Password }).strict().optional(),
+    password: z
+      .object({ current: z.string().min(1), new: Password })
+      .strict()
+      .optional(),
   })
   .strict();
 

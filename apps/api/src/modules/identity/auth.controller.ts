@@ -46,7 +46,10 @@ export class AuthController {
   /** Forgets remembered two-factor devices of the signed-in user (one fingerprint, or all). */
   @Delete('fingerprint-token')
   @HttpCode(204)
-  async forgetDevice(@CurrentPrincipal() principal: Principal, @ZQuery(FingerprintTokenQuery) query: z.infer<typeof FingerprintTokenQuery>) {
+  async forgetDevice(
+    @CurrentPrincipal() principal: Principal,
+    @ZQuery(FingerprintTokenQuery) query: z.infer<typeof FingerprintTokenQuery>,
+  ) {
     await this.twoFactor.forgetDevices(principal.userId!, query.fingerPrint);
   }
 }

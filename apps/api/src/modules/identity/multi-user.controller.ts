@@ -111,7 +111,10 @@ export class MultiUserController {
 
   @Delete('multi-user/fingerprint-token')
   @HttpCode(204)
-  async forgetDevice(@CurrentPrincipal() principal: Principal, @ZQuery(FingerprintTokenQuery) query: z.infer<typeof FingerprintTokenQuery>) {
+  async forgetDevice(
+    @CurrentPrincipal() principal: Principal,
+    @ZQuery(FingerprintTokenQuery) query: z.infer<typeof FingerprintTokenQuery>,
+  ) {
     const subject = await this.profiles.subjectOf(principal);
     await this.twoFactor.forgetDevices(subject.entity.id, query.fingerPrint);
   }

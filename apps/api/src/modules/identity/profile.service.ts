@@ -54,7 +54,8 @@ export class ProfileService {
     if (change.lastName !== undefined) columns.lastName = change.lastName;
     if (change.avatarUrl !== undefined) columns.avatarUrl = change.avatarUrl;
     if (change.password) {
-      if (!(await verifyPassword(subject.entity.passwordHash, change.password.current))) throw new DomainError('BAD_REQUEST', Messages.wrongCurrentPassword);
+      if (!(await verifyPassword(subject.entity.passwordHash, change.password.current)))
+        throw new DomainError('BAD_REQUEST', Messages.wrongCurrentPassword);
       columns.passwordHash = await hashPassword(change.password.new);
     }
     if (change.email && change.email !== subject.entity.email) await this.startEmailChange(subject, change.email);
@@ -101,7 +102,9 @@ export class ProfileService {
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
     });
     const link = `${this.config.PUBLIC_URL}/change-email?token=${token}`;
-    await this.dataSource.getRepository(OutboxMailEntity).insert({ to: newEmail, subject: 'Confirm your new email', body: `Open ${link} to confirm.` });
+    await this.dataSource
+      .getRepository(OutboxMailEntity)
+      .insert({ to: newEmail, subject: 'Confirm your new email', body: `Open ${link} to confirm.` });
     this.logger.log(`Email change requested for ${subject.entity.email}; confirmation mailed to ${newEmail}`);
   }
 

@@ -90,6 +90,9 @@ export class SessionsService {
   /** Ends every session of a subject but one (e.g. the caller's own after a password change). */
   async revokeAllOf(subject: Subject, exceptSessionId?: string): Promise<void> {
     const owner = subject.kind === 'user' ? { userId: subject.entity.id } : { multiUserId: subject.entity.id };
-    await this.sessions.update({ ...owner, revokedAt: IsNull(), ...(exceptSessionId ? { id: Not(exceptSessionId) } : {}) }, { revokedAt: new Date() });
+    await this.sessions.update(
+      { ...owner, revokedAt: IsNull(), ...(exceptSessionId ? { id: Not(exceptSessionId) } : {}) },
+      { revokedAt: new Date() },
+    );
   }
 }

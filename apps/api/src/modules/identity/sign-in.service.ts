@@ -36,7 +36,9 @@ export class SignInService {
     }
 
     const subject = await this.findSubject(username);
-    const passwordOk = subject ? await verifyPassword(subject.entity.passwordHash, password) : await verifyPassword(await this.decoyHash, password);
+    const passwordOk = subject
+      ? await verifyPassword(subject.entity.passwordHash, password)
+      : await verifyPassword(await this.decoyHash, password);
     if (!subject || !passwordOk) {
       await this.throttle.recordFailure(username, clientIp);
       throw new DomainError('INVALID_CREDENTIALS');

@@ -35,7 +35,8 @@ export class TwoFactorService {
   async verify(subject: Subject, code: string): Promise<boolean> {
     const { twoFactor } = subject.entity;
     if (!twoFactor.secret) return false;
-    if (/^\d{6}$/.test(code) && verifySync({ secret: twoFactor.secret, token: code, epochTolerance: TOTP_TOLERANCE_SECONDS }).valid) return true;
+    if (/^\d{6}$/.test(code) && verifySync({ secret: twoFactor.secret, token: code, epochTolerance: TOTP_TOLERANCE_SECONDS }).valid)
+      return true;
     const hash = sha256(code.trim().toLowerCase());
     if (!twoFactor.recoveryCodeHashes.includes(hash)) return false;
     twoFactor.recoveryCodeHashes = twoFactor.recoveryCodeHashes.filter((stored) => stored !== hash);
@@ -51,7 +52,10 @@ export class TwoFactorService {
 
   async trustDevice(subject: Subject, fingerPrint: string): Promise<void> {
     const expiresAt = new Date(Date.now() + this.config.TRUSTED_DEVICE_TTL_DAYS * 86_400_000);
-    await this.devices.upsert({ subjectId: subject.entity.id, fingerprintHash: sha256(fingerPrint), expiresAt }, ['subjectId', 'fingerprintHash']);
+    await this.devices.upsert({ subjectId: subject.entity.id, fingerprintHash: sha256(fingerPrint), expiresAt }, [
+      'subjectId',
+      'fingerprintHash',
+    ]);
     await this.devices.delete({ subjectId: subject.entity.id, expiresAt: LessThan(new Date()) });
   }
 
@@ -72,7 +76,9 @@ export class TwoFactorService {
       return { enabled: twoFactor.enabled, secret, otpauthUrl: generateURI({ issuer: 'Library', label: subject.entity.email, secret }) };
     }
     if (change.enabled) {
-      const valid = !!change.verificationCode && verifySync({ secret: change.secret!, token: change.verificationCode, epochTolerance: TOTP_TOLERANCE_SECONDS }).valid;
+      const valid =
+        !!change.verificationCode &&
+        verifySync({ secret: change.secret!, token: change.verificationCode, epochTolerance: TOTP_TOLERANCE_SECONDS }).valid;
       if (!valid) throw new DomainError('INVALID_VERIFICATION_CODE');
       const codes = change.codes?.map((code) => code.toLowerCase()) ?? newRecoveryCodes();
       twoFactor.enabled = true;
@@ -82,7 +88,8 @@ export class TwoFactorService {
       return { enabled: true, codes };
     }
     if (!twoFactor.enabled) throw new DomainError('BAD_REQUEST', Messages.twoFactorNotEnabled);
-    if (!change.verificationCode || !(await this.verify(subject, change.verificationCode))) throw new DomainError('INVALID_VERIFICATION_CODE');
+    if (!change.verificationCode || !(await this.verify(subject, change.verificationCode)))
+      throw new DomainError('INVALID_VERIFICATION_CODE');
     twoFactor.enabled = false;
     twoFactor.secret = null;
     twoFactor.recoveryCodeHashes = [];

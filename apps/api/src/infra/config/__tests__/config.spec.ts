@@ -11,7 +11,13 @@ const valid = {
 describe('loadConfig', () => {
   it('fills defaults and derives the public URL from the port', () => {
     const config = loadConfig({ ...valid, PORT: '4100' });
-    expect(config).toMatchObject({ PORT: 4100, APP_ROLE: 'all', PUBLIC_URL: 'http://localhost:4100', SESSION_TTL_MS: 86_400_000, SEED_DEMO: true });
+    expect(config).toMatchObject({
+      PORT: 4100,
+      APP_ROLE: 'all',
+      PUBLIC_URL: 'http://localhost:4100',
+      SESSION_TTL_MS: 86_400_000,
+      SEED_DEMO: true,
+    });
   });
 
   it('keeps a given public URL without its trailing slash', () => {
