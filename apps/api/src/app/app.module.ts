@@ -31,7 +31,14 @@ export class AppModule {
         LoggerModule.forRoot({
           pinoHttp: {
             level: config.LOG_LEVEL,
+            // JSON lines for machines; one readable line per entry when a person watches a terminal.
+            transport: process.stdout.isTTY
+              ? { target: 'pino-pretty', options: { singleLine: true, ignore: 'pid,hostname,req,res,responseTime' } }
+              : undefined,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            customSuccessMessage: (request, response, time) =>
+              `${request.method} ${request.url} ${response.statusCode} ${Math.round(time)}ms`,
+            customErrorMessage: (request, response, error) => `${request.method} ${request.url} ${response.statusCode} ${error.message}`,
             customProps: (request) => ({ principal: (request as { principal?: { userId?: string } }).principal?.userId }),
           },
         }),

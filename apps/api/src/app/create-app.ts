@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AllExceptionsFilter } from '../common/errors/all-exceptions.filter';
+import { QuietBootLogger } from '../common/logging/quiet-boot.logger';
 import { AppConfig } from '../infra/config/config';
 import { AppModule } from './app.module';
 
@@ -17,7 +18,7 @@ const API_PATHS = /^\/(api|health)(\/|$)/;
 
 export async function createApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new QuietBootLogger(app.get(Logger)));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.set('trust proxy', 'loopback');
   app.useBodyParser('json', { limit: '5mb' });
