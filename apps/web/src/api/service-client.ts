@@ -1,4 +1,6 @@
 import { Messages, type ServiceName } from '@library/contracts';
+import { serviceClientMachine } from '@library/machines';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { HttpClient, HttpRequest } from './http-client';
 
 /** Spec 4: a service client starts NEW and becomes SUCCESS or ERROR once its address is discovered. */
@@ -31,43 +33,40 @@ function toSameOrigin(url: string, pageOrigin: string | undefined): string {
 
 export function createServiceClient(name: ServiceName, http: HttpClient, options: ServiceClientOptions = {}): ServiceClient {
   const discoveryUrl = options.discoveryUrl ?? '/api/v2';
-  let status: ServiceStatus = 'NEW';
-  let serviceUrl: string | undefined;
-  let pending: Promise<string> | undefined;
+  const lookUp = async ({ input }: { input: { serviceName: ServiceName } }): Promise<string> => {
+    const response = await http.request<{ url?: unknown }>({ url: discoveryUrl, query: { serviceName: input.serviceName } });
+    if (typeof response?.url !== 'string' || !response.url) throw new Error(Messages.serviceUrlNotDefined);
+    const url = response.url.replace(/\/$/, '');
+    return options.sameOrigin ? toSameOrigin(url, options.pageOrigin) : url;
+  };
+  // The shared machine (libs/machines) holds the state; this client only plugs in the discovery call.
+  const actor = createActor(serviceClientMachine.provide({ actors: { discover: fromPromise(lookUp) } }), {
+    input: { serviceName: name },
+  }).start();
+  const status = (): ServiceStatus =>
+    actor.getSnapshot().matches('SUCCESS') ? 'SUCCESS' : actor.getSnapshot().matches('ERROR') ? 'ERROR' : 'NEW';
 
-  const discover = (): Promise<string> => {
-    if (status === 'SUCCESS' && serviceUrl) return Promise.resolve(serviceUrl);
-    pending ??= http
-      .request<{ url?: unknown }>({ url: discoveryUrl, query: { serviceName: name } })
-      .then((response) => {
-        if (typeof response?.url !== 'string' || !response.url) throw new Error(Messages.serviceUrlNotDefined);
-        const url = response.url.replace(/\/$/, '');
-        serviceUrl = options.sameOrigin ? toSameOrigin(url, options.pageOrigin) : url;
-        status = 'SUCCESS';
-        return serviceUrl;
-      })
-      .catch((error: unknown) => {
-        status = 'ERROR';
-        throw error;
-      })
-      .finally(() => {
-        pending = undefined;
-      });
-    return pending;
+  const discover = async (): Promise<string> => {
+    const before = actor.getSnapshot();
+    if (before.matches('SUCCESS')) return before.context.url!;
+    if (before.matches('NEW')) actor.send({ type: 'DISCOVER' });
+    if (before.matches('ERROR')) actor.send({ type: 'RETRY' });
+    const settled = await waitFor(actor, (snapshot) => snapshot.matches('SUCCESS') || snapshot.matches('ERROR'));
+    if (settled.matches('ERROR')) throw new Error(settled.context.error ?? Messages.serviceUrlNotDefined);
+    return settled.context.url!;
   };
 
   return {
     name,
     get status() {
-      return status;
+      return status();
     },
     get serviceUrl() {
-      return serviceUrl;
+      return actor.getSnapshot().context.url ?? undefined;
     },
     discover,
     async request<T>(path: string, request: Omit<HttpRequest, 'url'> = {}): Promise<T> {
       const base = await discover();
-      if (!base) throw new Error(Messages.serviceUrlNotDefined);
       return http.request<T>({ ...request, url: `${base}${path.startsWith('/') ? path : `/${path}`}` });
     },
   };
