@@ -313,6 +313,16 @@ describe('identity (sdk service)', () => {
       expect(download.headers['content-type']).toBe('image/png');
       expect(download.body.toString()).toBe('fake-png-bytes');
 
+      // Browsers get URLs signed for the address they reach the store at.
+      const elsewhere = await startTestApp({ S3_PUBLIC_ENDPOINT: 'http://files.library.test:9000' });
+      const publicToken = await elsewhere.signIn('user@library.test');
+      const publicSigned = await elsewhere.http
+        .post('/api/sdk/multi-user/sign-upload-url')
+        .set(auth(publicToken))
+        .send({ name: 'me.png', contentType: 'image/png' });
+      expect(publicSigned.body.uploadParams.url).toMatch(/^http:\/\/files\.library\.test:9000\//);
+      await elsewhere.close();
+
       const notImage = await t.http
         .post('/api/sdk/multi-user/sign-upload-url')
         .set(auth(token))

@@ -19,6 +19,8 @@ export const ConfigSchema = z.object({
   /** Prefix of every Redis key, so test runs and deployments sharing a Redis don't collide. */
   REDIS_PREFIX: z.string().default('library:'),
   S3_ENDPOINT: z.string().url(),
+  /** The store's address as browsers reach it, for presigned URLs (defaults to S3_ENDPOINT). */
+  S3_PUBLIC_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1),
   S3_SECRET_ACCESS_KEY: z.string().min(1),

@@ -23,19 +23,24 @@ export interface PresignedUploadOptions {
 @Injectable()
 export class ObjectStorageService implements OnModuleInit {
   readonly client: S3Client;
+  /** Signs URLs for browsers, with the address they reach the store at. */
+  private readonly presigner: S3Client;
   readonly bucket: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.bucket = config.S3_BUCKET;
-    this.client = new S3Client({
-      endpoint: config.S3_ENDPOINT,
-      region: config.S3_REGION,
-      credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
-      forcePathStyle: true,
-      // Without these, streamed uploads to S3-compatible stores are stored corrupted (stack notes).
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    const clientFor = (endpoint: string) =>
+      new S3Client({
+        endpoint,
+        region: config.S3_REGION,
+        credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
+        forcePathStyle: true,
+        // Without these, streamed uploads to S3-compatible stores are stored corrupted (stack notes).
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+    this.client = clientFor(config.S3_ENDPOINT);
+    this.presigner = config.S3_PUBLIC_ENDPOINT ? clientFor(config.S3_PUBLIC_ENDPOINT) : this.client;
   }
 
   async onModuleInit(): Promise<void> {
@@ -55,7 +60,7 @@ export class ObjectStorageService implements OnModuleInit {
   presignedPost(key: string, options: PresignedUploadOptions): Promise<PresignedPost> {
     const fields: Record<string, string> = { 'Content-Type': options.contentType };
     if (options.cacheControl) fields['Cache-Control'] = options.cacheControl;
-    return createPresignedPost(this.client, {
+    return createPresignedPost(this.presigner, {
       Bucket: this.bucket,
       Key: key,
       Fields: fields,
@@ -68,7 +73,7 @@ export class ObjectStorageService implements OnModuleInit {
   }
 
   presignedGetUrl(key: string, expiresInSeconds = 300): Promise<string> {
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: expiresInSeconds });
+    return getSignedUrl(this.presigner, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: expiresInSeconds });
   }
 
   async put(key: string, body: Buffer | string, contentType: string): Promise<void> {
