@@ -5,6 +5,17 @@ import { EmailChangeEntity } from '../../modules/identity/email-change.entity';
 import { OutboxMailEntity } from '../../modules/identity/outbox-mail.entity';
 import { SessionEntity } from '../../modules/identity/session.entity';
 import { TrustedDeviceEntity } from '../../modules/identity/trusted-device.entity';
+import { ActorEntity } from '../../modules/registry/actor.entity';
+import { CategoryEntity } from '../../modules/registry/category.entity';
+import { RegistryMigrationEntity } from '../../modules/registry/migration.entity';
+import { PackageDependencyEntity } from '../../modules/registry/package-dependency.entity';
+import { PackageReleaseDataEntity } from '../../modules/registry/package-release-data.entity';
+import { PackageReleaseEntity } from '../../modules/registry/package-release.entity';
+import { PackageStatusReleaseEntity } from '../../modules/registry/package-status-release.entity';
+import { PackageStatusSystemEntity } from '../../modules/registry/package-status-system.entity';
+import { PackageEntity } from '../../modules/registry/package.entity';
+import { SourceBranchEntity, SourceEntity, SourceMembersEntity, SourceRevisionEntity } from '../../modules/registry/source.entity';
+import { RunEntity } from '../../modules/runs/run.entity';
 import { SettingEntity } from '../../modules/settings/setting.entity';
 
 /** Every entity, listed once: the data source for the app, the migration CLI and tests. */
@@ -17,4 +28,18 @@ export const ENTITIES = [
   EmailChangeEntity,
   OutboxMailEntity,
   SettingEntity,
+  RunEntity,
+  ActorEntity,
+  CategoryEntity,
+  PackageEntity,
+  PackageReleaseEntity,
+  PackageReleaseDataEntity,
+  PackageStatusSystemEntity,
+  PackageStatusReleaseEntity,
+  PackageDependencyEntity,
+  SourceEntity,
+  SourceBranchEntity,
+  SourceRevisionEntity,
+  SourceMembersEntity,
+  RegistryMigrationEntity,
 ];

@@ -1,4 +1,5 @@
 import { Init1795256455025 } from './1795256455025-Init';
+import { Registry1795258336541 } from './1795258336541-Registry';
 
 /** Every migration, in order. A generated migration is added here after review. */
-export const MIGRATIONS = [Init1795256455025];
+export const MIGRATIONS = [Init1795256455025, Registry1795258336541];
