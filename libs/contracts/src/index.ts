@@ -8,3 +8,5 @@ export * from './identity/auth.contract';
 export * from './identity/profile.contract';
 export * from './accounts/accounts.contract';
 export * from './settings/settings.contract';
+export * from './registry/registry.messages';
+export * from './registry/registry.contract';

@@ -12,6 +12,7 @@ import { AccountsModule } from '../modules/accounts/accounts.module';
 import { DiscoveryModule } from '../modules/discovery/discovery.module';
 import { HealthModule } from '../modules/health/health.module';
 import { IdentityModule } from '../modules/identity/identity.module';
+import { RegistryModule } from '../modules/registry/registry.module';
 import { SettingsModule } from '../modules/settings/settings.module';
 
 /** The services of spec 7, each mounted at the path discovery returns for it. */
@@ -19,6 +20,7 @@ const serviceModules = [
   { path: SERVICE_PATHS.sdk, module: IdentityModule },
   { path: SERVICE_PATHS.sdk, module: AccountsModule },
   { path: SERVICE_PATHS.sdk, module: SettingsModule },
+  { path: SERVICE_PATHS['library-api'], module: RegistryModule },
 ];
 
 @Module({})

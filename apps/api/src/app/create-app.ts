@@ -21,6 +21,8 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.useLogger(new QuietBootLogger(app.get(Logger)));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.set('trust proxy', 'loopback');
+  // Nested query strings (`filter[ids][in]=…`), as the spec's client writes them.
+  app.set('query parser', 'extended');
   app.useBodyParser('json', { limit: '5mb' });
   app.enableShutdownHooks();
 

@@ -25,6 +25,13 @@ export const ConfigSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1),
   S3_SECRET_ACCESS_KEY: z.string().min(1),
   S3_BUCKET: z.string().min(3).default('library'),
+  /** Base address release files are served from (spec 3 baseUrl); defaults to the library-api's content route. */
+  CONTENT_BASE_URL: z.string().url().optional(),
+  /** Folder of release files in the object store and under the content base. */
+  UPLOAD_FOLDER: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .default('packages'),
   SESSION_TTL_MS: int(SESSION_TTL_SHORT_MS),
   SESSION_TTL_LONG_MS: int(SESSION_TTL_LONG_MS),
   TRUSTED_DEVICE_TTL_DAYS: int(30),

@@ -12,5 +12,6 @@ import { SettingsService } from './settings.service';
   imports: [TypeOrmModule.forFeature([SettingEntity]), AccountsModule],
   controllers: [SettingsController, RoleSettingsController],
   providers: [SettingsService, FavoritesService],
+  exports: [FavoritesService],
 })
 export class SettingsModule {}
