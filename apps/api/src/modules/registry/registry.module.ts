@@ -11,6 +11,7 @@ import { PackageReleaseEntity } from './package-release.entity';
 import { PackageStatusReleaseEntity } from './package-status-release.entity';
 import { PackageStatusSystemEntity } from './package-status-system.entity';
 import { PackageEntity } from './package.entity';
+import { ReleaseFinder } from './release-finder.service';
 import { SourceBranchEntity, SourceEntity, SourceMembersEntity, SourceRevisionEntity } from './source.entity';
 
 /** The package library service (`library-api`, spec 7): categories, packages, releases, sources, search. */
@@ -34,6 +35,6 @@ import { SourceBranchEntity, SourceEntity, SourceMembersEntity, SourceRevisionEn
     ]),
   ],
   controllers: [],
-  providers: [ActorsService],
+  providers: [ActorsService, ReleaseFinder],
 })
 export class RegistryModule {}
