@@ -10,3 +10,4 @@ export * from './accounts/accounts.contract';
 export * from './settings/settings.contract';
 export * from './registry/registry.messages';
 export * from './registry/registry.contract';
+export * from './runs/runs.contract';

@@ -50,3 +50,11 @@ export const PasswordMessages = {
   min: 'Password must be at least 8 characters long',
   max: 'Password must be at most 128 characters long',
 } as const;
+
+/** Messages of the job engine (runs). */
+export const RunMessages = {
+  actionRefused: (action: string, state: string, allowed: readonly string[]) =>
+    `Cannot ${action} a run that is ${state}; allowed: ${allowed.length ? allowed.join(', ') : 'none'}`,
+  workerLost: (attempt: number) => `The worker running attempt ${attempt} stopped before finishing it`,
+  interrupted: 'The worker shut down before the run finished',
+} as const;

@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Type } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SERVICE_PATHS } from '@library/contracts';
@@ -6,6 +6,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from '../infra/config/config';
 import { ConfigModule } from '../infra/config/config.module';
 import { dataSourceOptions } from '../infra/database/data-source';
+import { QueueModule } from '../infra/queue/queue.module';
 import { RedisModule } from '../infra/redis/redis.module';
 import { StorageModule } from '../infra/storage/storage.module';
 import { AccountsModule } from '../modules/accounts/accounts.module';
@@ -13,6 +14,8 @@ import { DiscoveryModule } from '../modules/discovery/discovery.module';
 import { HealthModule } from '../modules/health/health.module';
 import { IdentityModule } from '../modules/identity/identity.module';
 import { RegistryModule } from '../modules/registry/registry.module';
+import { RunsModule } from '../modules/runs/runs.module';
+import { RunEngineOptions } from '../modules/runs/runs.options';
 import { SettingsModule } from '../modules/settings/settings.module';
 
 /** The services of spec 7, each mounted at the path discovery returns for it. */
@@ -23,9 +26,15 @@ const serviceModules = [
   { path: SERVICE_PATHS['library-api'], module: RegistryModule },
 ];
 
+/** What a test (or a tool) adds to the app: modules (e.g. run handlers) and job engine timings. */
+export interface AppModuleExtras {
+  imports?: Array<Type<unknown> | DynamicModule>;
+  runs?: Partial<RunEngineOptions>;
+}
+
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, extras: AppModuleExtras = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -46,11 +55,14 @@ export class AppModule {
         }),
         TypeOrmModule.forRoot(dataSourceOptions(config.DATABASE_URL)),
         RedisModule,
+        QueueModule,
         StorageModule,
+        RunsModule.forRoot(extras.runs),
         DiscoveryModule,
         HealthModule,
         ...serviceModules.map((service) => service.module),
         RouterModule.register(serviceModules),
+        ...(extras.imports ?? []),
       ],
     };
   }

@@ -9,15 +9,15 @@ import { join, resolve } from 'node:path';
 import { AllExceptionsFilter } from '../common/errors/all-exceptions.filter';
 import { QuietBootLogger } from '../common/logging/quiet-boot.logger';
 import { AppConfig } from '../infra/config/config';
-import { AppModule } from './app.module';
+import { AppModule, AppModuleExtras } from './app.module';
 
 export const OPENAPI_PATH = 'api/docs';
 
 /** Paths the API answers; everything else is the web app's (history-mode routes fall back to index.html). */
 const API_PATHS = /^\/(api|health)(\/|$)/;
 
-export async function createApp(config: AppConfig): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true });
+export async function createApp(config: AppConfig, extras: AppModuleExtras = {}): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, extras), { bufferLogs: true });
   app.useLogger(new QuietBootLogger(app.get(Logger)));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.set('trust proxy', 'loopback');

@@ -1,16 +1,25 @@
 import { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import type { AppModuleExtras } from '../../src/app/app.module';
 import { createApp } from '../../src/app/create-app';
 import { loadConfig } from '../../src/infra/config/config';
 import { DEMO_PASSWORD } from '../../src/seed/demo-users';
 
 /**
  * An app against the run's real PostgreSQL, Redis and object store (prepared by test/global-setup.ts:
- * a fresh migrated and seeded database per run). Each app gets its own Redis key prefix.
+ * a fresh migrated and seeded database per run). Each app gets its own Redis key prefix unless `overrides` sets
+ * REDIS_PREFIX. `extras` adds modules (e.g. test-only run handlers) and job engine timings.
  */
-export async function startTestApp(overrides: NodeJS.ProcessEnv = {}): Promise<TestApp> {
-  const config = loadConfig({
+export async function startTestApp(overrides: NodeJS.ProcessEnv = {}, extras: AppModuleExtras = {}): Promise<TestApp> {
+  const app = await createApp(testConfig(overrides), extras);
+  await app.init();
+  return new TestApp(app);
+}
+
+/** The configuration of a test app: the run's services, a fresh Redis prefix, quiet logs. */
+export function testConfig(overrides: NodeJS.ProcessEnv = {}) {
+  return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: process.env.TEST_DATABASE_URL,
@@ -23,9 +32,6 @@ export async function startTestApp(overrides: NodeJS.ProcessEnv = {}): Promise<T
     PUBLIC_URL: 'http://localhost:3999',
     ...overrides,
   });
-  const app = await createApp(config);
-  await app.init();
-  return new TestApp(app);
 }
 
 export class TestApp {
