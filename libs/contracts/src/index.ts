@@ -10,4 +10,5 @@ export * from './accounts/accounts.contract';
 export * from './settings/settings.contract';
 export * from './registry/registry.messages';
 export * from './registry/registry.contract';
+export * from './registry/registry-list.contract';
 export * from './runs/runs.contract';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Level, PackageType, SchemaType, Status } from '../enums';
+import { queryFlag } from '../common/query';
+import { Level, MigrationStatus, PackageType, SchemaType, Status } from '../enums';
 import { RegistryMessages } from './registry.messages';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -150,3 +151,139 @@ export const UploadSignature = z.object({ fileName: z.string(), url: z.string(),
 export const AddPackageResponse = z.object({ packageRelease: PackageReleaseView, uploadSignature: z.array(UploadSignature) });
 
 export const ArchiveResponse = z.object({ key: z.string(), url: z.string() });
+
+/* ---------- Release writes: delete, dependencies, extraction ---------- */
+
+/** DELETE …/version/{version} | …/revision/{revisionId}: `force` is read like `prerelease` (spec 5): true when absent, true, 'true' or '1'. */
+export const DeleteReleaseQuery = z.object({ force: queryFlag(true) });
+export type DeleteReleaseQuery = z.infer<typeof DeleteReleaseQuery>;
+
+export const DependencyView = z.object({
+  id: z.string().uuid(),
+  type: PackageType,
+  value: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DependencyView = z.infer<typeof DependencyView>;
+
+/** POST …/extract: the run that checks the uploaded files (poll `GET /api/runs/{runId}`), and the release as it is now. */
+export const ExtractionResponse = z.object({ runId: z.string().uuid(), packageRelease: PackageReleaseView });
+export type ExtractionResponse = z.infer<typeof ExtractionResponse>;
+
+/** One declared file of a release with files (EXTERNAL): what `data` holds for it, sizes once extracted. */
+export const ReleaseFileEntry = z.object({ fileName: z.string(), contentType: z.string(), size: z.number().int().nullable() });
+export const ReleaseFilesManifest = z.object({
+  files: z.array(ReleaseFileEntry),
+  totalBytes: z.number().int().nullable(),
+  extractedAt: z.string().nullable(),
+  archive: z.string().nullable(),
+});
+export type ReleaseFilesManifest = z.infer<typeof ReleaseFilesManifest>;
+
+/* ---------- Sources, branches, revisions, publishing ---------- */
+
+const uuidList = z.array(z.string().trim().toLowerCase().uuid()).max(1000);
+
+export const SourceMembersRequest = z.object({ accountIds: uuidList.default([]), userIds: uuidList.default([]) }).strict();
+
+export const CreateSourceRequest = z
+  .object({
+    label: z.string().trim().min(1).max(200),
+    type: z.string().trim().min(1).max(50),
+    members: SourceMembersRequest.optional(),
+  })
+  .strict();
+export type CreateSourceRequest = z.infer<typeof CreateSourceRequest>;
+
+export const CreateSourceBranchRequest = z
+  .object({ label: z.string().trim().min(1).max(200), parentRevisionId: z.string().uuid().optional() })
+  .strict();
+export type CreateSourceBranchRequest = z.infer<typeof CreateSourceBranchRequest>;
+
+export const CreateSourceRevisionRequest = z
+  .object({
+    packageMeta: PackageMeta.default({}),
+    meta: z.record(z.unknown()).default({}),
+    data: JsonData.optional().nullable(),
+  })
+  .strict();
+export type CreateSourceRevisionRequest = z.infer<typeof CreateSourceRevisionRequest>;
+
+/** Publish a branch revision as a new release: version = the branch's publishedVersion bumped (spec 4 "major or minor"). */
+export const PublishBranchRequest = z
+  .object({
+    revisionId: z.string().uuid().optional(),
+    releaseType: z.enum(['major', 'minor']),
+    packageType: PackageType,
+    packageId: z.string().uuid().optional(),
+    schemaType: SchemaType.default('LEGACY'),
+    prerelease: z.boolean().default(false),
+    releaseNotesMarkdown: releaseNotes,
+    categories: categoryIds.default([]),
+    statusDetailsRelease: z.object({ status: Status, level: Level }).strict().optional(),
+  })
+  .strict();
+export type PublishBranchRequest = z.infer<typeof PublishBranchRequest>;
+
+export const SourceBranchView = z.object({
+  id: z.string().uuid(),
+  sourceId: z.string().uuid(),
+  label: z.string(),
+  published: z.boolean(),
+  publishedVersion: z.string().nullable(),
+  parentRevisionId: z.string().nullable(),
+  createdBy: Actor,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SourceBranchView = z.infer<typeof SourceBranchView>;
+
+export const SourceView = z.object({
+  id: z.string().uuid(),
+  label: z.string(),
+  type: z.string(),
+  ownerAccountId: z.string(),
+  ownerUserId: z.string(),
+  members: z.object({ accountIds: z.array(z.string()), userIds: z.array(z.string()) }),
+  branches: z.array(SourceBranchView),
+  createdBy: Actor,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SourceView = z.infer<typeof SourceView>;
+
+export const SourceRevisionView = z.object({
+  id: z.string().uuid(),
+  sourceId: z.string().uuid(),
+  sourceBranchId: z.string().uuid(),
+  packageMeta: z.record(z.unknown()),
+  meta: z.record(z.unknown()),
+  data: z.unknown(),
+  createdBy: Actor,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SourceRevisionView = z.infer<typeof SourceRevisionView>;
+
+export const PublishBranchResponse = z.object({ packageRelease: PackageReleaseView, branch: SourceBranchView });
+export type PublishBranchResponse = z.infer<typeof PublishBranchResponse>;
+
+/* ---------- Registry data migrations ---------- */
+
+export const RegistryMigrationName = z.enum(['rederive-release-fields']);
+export type RegistryMigrationName = z.infer<typeof RegistryMigrationName>;
+
+export const StartRegistryMigrationRequest = z.object({ name: RegistryMigrationName }).strict();
+
+export const RegistryMigrationView = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  status: MigrationStatus,
+  error: z.string().nullable(),
+  pid: z.number().int().nullable(),
+  runId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RegistryMigrationView = z.infer<typeof RegistryMigrationView>;

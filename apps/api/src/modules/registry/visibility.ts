@@ -12,10 +12,12 @@ export function visibleReleaseCondition(principal: UserPrincipal, alias: string)
   const hasLevel = (level: Level) =>
     `EXISTS (SELECT 1 FROM package_status_details_release level_${level} WHERE level_${level}.package_release_revision_id = ${alias}.revision_id AND level_${level}.level = '${level}')`;
   return {
-    sql: `(${alias}.owner_user_id = :viewerUserId
-      OR :viewerUserId = ANY(COALESCE(${alias}.members_user_ids, '{}'))
+    // One bind parameter serves both a uuid column and a text[] list: cast it each time, or PostgreSQL types it as
+    // uuid at its first use and refuses the second (`operator does not exist: uuid = text`).
+    sql: `(${alias}.owner_user_id = CAST(:viewerUserId AS uuid)
+      OR CAST(:viewerUserId AS text) = ANY(COALESCE(${alias}.members_user_ids, '{}'))
       OR ${hasLevel('PDE')}
-      OR (${hasLevel('ACCOUNT')} AND (${alias}.owner_account_id = :viewerAccountId OR :viewerAccountId = ANY(COALESCE(${alias}.members_account_ids, '{}')))))`,
+      OR (${hasLevel('ACCOUNT')} AND (${alias}.owner_account_id = CAST(:viewerAccountId AS uuid) OR CAST(:viewerAccountId AS text) = ANY(COALESCE(${alias}.members_account_ids, '{}')))))`,
     params: { viewerUserId: principal.userId, viewerAccountId: principal.accountId },
   };
 }
