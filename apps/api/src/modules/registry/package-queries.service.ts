@@ -52,16 +52,9 @@ export class PackageQueriesService {
     private readonly favorites: FavoritesService,
   ) {}
 
-  /**
-   * Read queries that belong together (a page, its counts and category totals) in one REPEATABLE READ transaction, so
-   * they agree with each other, and with JIT off: PostgreSQL prices latestRevisionSql's fallback branch for every
-   * package although it rarely runs, and JIT compilation of such a plan costs far more than running it.
-   */
+  /** Read queries that belong together (a page, its counts and category totals) in one REPEATABLE READ transaction, so they agree. */
   read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
-      await manager.query(`SELECT set_config('jit', 'off', true)`);
-      return work(manager);
-    });
+    return this.dataSource.transaction('REPEATABLE READ', work);
   }
 
   /**

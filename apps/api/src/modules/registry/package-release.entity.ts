@@ -23,14 +23,14 @@ import { PackageEntity } from './package.entity';
 /** One version of a package (spec 3 PackageRelease), keyed by revisionId. */
 @Entity('package_release')
 @Unique('package_release_version_unique', ['id', 'version'])
+@Index('package_release_id_version_int_index', ['id', 'versionInt'])
 @Index('package_release_fts_index', { synchronize: false })
 @Index('package_release_trgm_index', { synchronize: false })
 export class PackageReleaseEntity extends Audited {
   @PrimaryGeneratedColumn('uuid')
   revisionId!: string;
 
-  /** The package id. */
-  @Index()
+  /** The package id; indexed with versionInt for "newest version of a package". */
   @Column({ type: 'uuid' })
   id!: string;
 
