@@ -12,3 +12,4 @@ export * from './registry/registry.messages';
 export * from './registry/registry.contract';
 export * from './registry/registry-list.contract';
 export * from './runs/runs.contract';
+export * from './agents/agents.contract';

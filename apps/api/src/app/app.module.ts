@@ -10,6 +10,7 @@ import { QueueModule } from '../infra/queue/queue.module';
 import { RedisModule } from '../infra/redis/redis.module';
 import { StorageModule } from '../infra/storage/storage.module';
 import { AccountsModule } from '../modules/accounts/accounts.module';
+import { AgentsModule } from '../modules/agents/agents.module';
 import { DiscoveryModule } from '../modules/discovery/discovery.module';
 import { HealthModule } from '../modules/health/health.module';
 import { IdentityModule } from '../modules/identity/identity.module';
@@ -24,6 +25,7 @@ const serviceModules = [
   { path: SERVICE_PATHS.sdk, module: AccountsModule },
   { path: SERVICE_PATHS.sdk, module: SettingsModule },
   { path: SERVICE_PATHS['library-api'], module: RegistryModule },
+  { path: SERVICE_PATHS.agents, module: AgentsModule },
 ];
 
 /** What a test (or a tool) adds to the app: modules (e.g. run handlers) and job engine timings. */

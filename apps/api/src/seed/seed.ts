@@ -6,6 +6,7 @@ import { AccountEntity } from '../modules/accounts/account.entity';
 import { MultiUserEntity } from '../modules/accounts/multi-user.entity';
 import { UserEntity } from '../modules/accounts/user.entity';
 import { hashPassword } from '../modules/identity/secrets';
+import { seedDemoAgents } from './demo-agents';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { DEMO_ACCOUNTS, DEMO_MULTI_USER, DEMO_PASSWORD, DEMO_USERS, DemoUser } from './demo-users';
 
@@ -22,6 +23,7 @@ export async function seedDemo(databaseUrl: string): Promise<void> {
       const multiUser = await ensureMultiUser(manager, DEMO_MULTI_USER.username, passwordHash);
       for (const demo of DEMO_MULTI_USER.users) await ensureUser(manager, demo, accounts, passwordHash, multiUser.id);
       await seedDemoCatalogue(manager);
+      await seedDemoAgents(manager);
     });
   } finally {
     await dataSource.destroy();

@@ -39,6 +39,8 @@ export const ConfigSchema = z.object({
   SIGNIN_FAILURES_PER_IP_BEFORE_CAPTCHA: int(20),
   SIGNIN_WINDOW_SECONDS: int(900),
   SEED_DEMO: flag(true),
+  /** Lets the agents service's html-to-passages fetch private and loopback addresses (tests serve pages on 127.0.0.1). */
+  AGENTS_ALLOW_PRIVATE_URLS: flag(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });

@@ -1,6 +1,9 @@
 import { AccountEntity } from '../../modules/accounts/account.entity';
 import { MultiUserEntity } from '../../modules/accounts/multi-user.entity';
 import { UserEntity } from '../../modules/accounts/user.entity';
+import { AgentExecutionEntity } from '../../modules/agents/agent-execution.entity';
+import { AgentTemplateEntity } from '../../modules/agents/agent-template.entity';
+import { AgentEntity } from '../../modules/agents/agent.entity';
 import { EmailChangeEntity } from '../../modules/identity/email-change.entity';
 import { OutboxMailEntity } from '../../modules/identity/outbox-mail.entity';
 import { SessionEntity } from '../../modules/identity/session.entity';
@@ -42,4 +45,7 @@ export const ENTITIES = [
   SourceRevisionEntity,
   SourceMembersEntity,
   RegistryMigrationEntity,
+  AgentEntity,
+  AgentExecutionEntity,
+  AgentTemplateEntity,
 ];
