@@ -13,7 +13,6 @@ import type { UserPrincipal } from '../../common/auth/principal';
 import { DomainError } from '../../common/errors/domain-error';
 import { FavoritesService } from '../settings/favorites.service';
 import { ActorsService } from './actors.service';
-import { CategoryEntity } from './category.entity';
 import {
   allOf,
   CandidateOptions,
@@ -108,19 +107,18 @@ export class PackageQueriesService {
     type: PackageType,
     matched: SelectQueryBuilder<ObjectLiteral>,
   ): Promise<Array<{ id: string; name: string; total: number }>> {
-    const rows = await manager
-      .createQueryBuilder(CategoryEntity, 'c')
-      .select('c.id', 'id')
-      .addSelect('c.name', 'name')
-      .addSelect(
-        `(SELECT COUNT(*) FROM package_release_category prc WHERE prc.category_id = c.id AND prc.revision_id IN (${matched.getQuery()}))`,
-        'total',
-      )
-      .setParameters(matched.getParameters())
-      .where('c.type = :categoryType', { categoryType: type })
-      .andWhere('NOT c.hidden')
-      .orderBy('lower(c.name)', 'ASC')
-      .getRawMany<{ id: string; name: string; total: string }>();
+    // The matching set is worked out once (MATERIALIZED), not once per category as a correlated subquery would.
+    const [matchedSql, params] = matched.getQueryAndParameters();
+    const rows = (await manager.query(
+      `WITH matched AS MATERIALIZED (${matchedSql})
+       SELECT c.id, c.name, COUNT(prc.revision_id) AS total
+       FROM category c
+       LEFT JOIN package_release_category prc ON prc.category_id = c.id AND prc.revision_id IN (SELECT * FROM matched)
+       WHERE c.type = $${params.length + 1} AND NOT c.hidden
+       GROUP BY c.id, c.name
+       ORDER BY lower(c.name) ASC`,
+      [...params, type],
+    )) as Array<{ id: string; name: string; total: string }>;
     return rows.map((row) => ({ id: row.id, name: row.name, total: Number(row.total) }));
   }
 
