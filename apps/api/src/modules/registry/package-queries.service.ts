@@ -29,8 +29,8 @@ import { PackageEntity } from './package.entity';
 import { ReleaseFinder } from './release-finder.service';
 import { visibleReleaseCondition } from './visibility';
 
-/** What narrows a list beyond candidates and filters: a set of package ids (favourites). */
-interface ListRestriction {
+/** What narrows a list beyond candidates and filters: a set of package ids (favourites, or the packages a search text matches). */
+export interface ListRestriction {
   packageIds?: string[];
 }
 

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { UserPrincipal } from '../../common/auth/principal';
 import { DomainError } from '../../common/errors/domain-error';
 import { allOf, categoriesCondition, orderExpression, SqlCondition } from './list-filter';
-import { countOf, PackageQueriesService } from './package-queries.service';
+import { countOf, ListRestriction, PackageQueriesService } from './package-queries.service';
 import { PackageReleaseEntity } from './package-release.entity';
 import { ReleaseFinder } from './release-finder.service';
 import { refreshSearchIndex } from './search-index';
@@ -104,7 +104,10 @@ export class PackageSearchService {
     const { rows, total, categories } = await this.queries.read(async (manager) => {
       // The trigram operator reads its threshold from the session; set it for this transaction only.
       await manager.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [String(WORD_SIMILARITY_THRESHOLD)]);
-      const matching = (withCategories: boolean) => this.matching(manager, principal, type, query, withCategories);
+      // Packages with any release matching the text, found through the GIN indexes; the latest-version query then
+      // runs for those packages only instead of for every package of the type.
+      const restriction = query.text ? { packageIds: await this.packagesMatchingText(manager, type, query.text) } : {};
+      const matching = (withCategories: boolean) => this.matching(manager, principal, type, query, withCategories, restriction);
       const page = matching(true)
         .select('release.revision_id', 'revisionId')
         .addSelect(query.text ? SCORE_SQL : '0', 'score')
@@ -157,6 +160,7 @@ export class PackageSearchService {
     type: PackageType,
     query: PackageSearchQuery,
     withCategories: boolean,
+    restriction: ListRestriction,
   ): SelectQueryBuilder<ObjectLiteral> {
     const conditions: SqlCondition[] = [];
     if (!query.includeDeprecated) {
@@ -168,9 +172,18 @@ export class PackageSearchService {
     }
     if (query.text) conditions.push({ sql: TEXT_MATCH_SQL, params: { searchText: query.text } });
     if (withCategories && query.categories?.length) conditions.push(categoriesCondition('release', query.categories));
-    const built = this.queries.latestQuery(manager, principal, [type], { scope: 'all', prerelease: query.includePrerelease });
+    const built = this.queries.latestQuery(manager, principal, [type], { scope: 'all', prerelease: query.includePrerelease }, restriction);
     const condition = allOf(conditions);
     return condition.sql === 'TRUE' ? built : built.andWhere(condition.sql, condition.params);
+  }
+
+  private async packagesMatchingText(manager: EntityManager, type: PackageType, text: string): Promise<string[]> {
+    const rows = (await manager.query(
+      `SELECT DISTINCT id FROM package_release
+       WHERE type = $1 AND (fts @@ websearch_to_tsquery('simple', $2) OR search_text %> $2)`,
+      [type, text],
+    )) as Array<{ id: string }>;
+    return rows.map((row) => row.id);
   }
 
   /** Every visible version of the packages, newest first, with their release statuses. */
