@@ -13,3 +13,4 @@ export * from './registry/registry.contract';
 export * from './registry/registry-list.contract';
 export * from './runs/runs.contract';
 export * from './agents/agents.contract';
+export * from './catalogue/catalogue.contract';

@@ -8,6 +8,7 @@ import { UserEntity } from '../modules/accounts/user.entity';
 import { hashPassword } from '../modules/identity/secrets';
 import { seedDemoAgents } from './demo-agents';
 import { seedDemoCatalogue } from './demo-catalogue';
+import { seedDemoLibrary } from './demo-library';
 import { DEMO_ACCOUNTS, DEMO_MULTI_USER, DEMO_PASSWORD, DEMO_USERS, DemoUser } from './demo-users';
 
 /** Creates what is missing of the demo data; what exists is left as it is, so it runs on every start. */
@@ -24,6 +25,7 @@ export async function seedDemo(databaseUrl: string): Promise<void> {
       for (const demo of DEMO_MULTI_USER.users) await ensureUser(manager, demo, accounts, passwordHash, multiUser.id);
       await seedDemoCatalogue(manager);
       await seedDemoAgents(manager);
+      await seedDemoLibrary(manager);
     });
   } finally {
     await dataSource.destroy();

@@ -4,6 +4,10 @@ import { UserEntity } from '../../modules/accounts/user.entity';
 import { AgentExecutionEntity } from '../../modules/agents/agent-execution.entity';
 import { AgentTemplateEntity } from '../../modules/agents/agent-template.entity';
 import { AgentEntity } from '../../modules/agents/agent.entity';
+import { BotEntity } from '../../modules/catalogue/bot.entity';
+import { FlowEntity } from '../../modules/catalogue/flow.entity';
+import { StepTemplateEntity } from '../../modules/catalogue/step-template.entity';
+import { TagEntity } from '../../modules/catalogue/tag.entity';
 import { EmailChangeEntity } from '../../modules/identity/email-change.entity';
 import { OutboxMailEntity } from '../../modules/identity/outbox-mail.entity';
 import { SessionEntity } from '../../modules/identity/session.entity';
@@ -48,4 +52,8 @@ export const ENTITIES = [
   AgentEntity,
   AgentExecutionEntity,
   AgentTemplateEntity,
+  BotEntity,
+  FlowEntity,
+  TagEntity,
+  StepTemplateEntity,
 ];

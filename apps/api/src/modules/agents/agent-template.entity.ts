@@ -25,7 +25,7 @@ export class AgentTemplateEntity {
   @Column({ type: 'text', nullable: true })
   image!: string | null;
 
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ type: 'jsonb', default: [] })
   tags!: string[];
 
   @Column({ type: 'text', default: '' })
@@ -34,31 +34,31 @@ export class AgentTemplateEntity {
   @Column({ type: 'text', default: '' })
   primer!: string;
 
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ type: 'jsonb', default: [] })
   actions!: AgentAction[];
 
   @Column({ type: 'jsonb' })
   model!: AgentModel;
 
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ type: 'jsonb', default: [] })
   knowledge!: KnowledgeItem[];
 
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ type: 'jsonb', default: [] })
   spaces!: string[];
 
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ type: 'jsonb', default: [] })
   flows!: string[];
 
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ type: 'jsonb', default: [] })
   relationalDb!: string[];
 
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ type: 'jsonb', default: [] })
   lookupCollections!: string[];
 
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ type: 'jsonb', default: [] })
   connectedResources!: string[];
 
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ type: 'jsonb', default: [] })
   tables!: string[];
 
   @Column({ type: 'int', default: 0 })

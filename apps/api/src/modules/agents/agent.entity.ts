@@ -44,13 +44,13 @@ export class AgentEntity {
   @Column({ type: 'text', default: '' })
   primer!: string;
 
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ type: 'jsonb', default: [] })
   actions!: AgentAction[];
 
   @Column({ type: 'jsonb' })
   model!: AgentModel;
 
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ type: 'jsonb', default: [] })
   knowledge!: KnowledgeItem[];
 
   /** The template it was copied from, if any: `{ templateId }`. */
