@@ -14,3 +14,5 @@ export * from './registry/registry-list.contract';
 export * from './runs/runs.contract';
 export * from './agents/agents.contract';
 export * from './catalogue/catalogue.contract';
+export * from './catalogue/cards-views.contract';
+export * from './catalogue/copies.contract';

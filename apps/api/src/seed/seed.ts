@@ -7,6 +7,7 @@ import { MultiUserEntity } from '../modules/accounts/multi-user.entity';
 import { UserEntity } from '../modules/accounts/user.entity';
 import { hashPassword } from '../modules/identity/secrets';
 import { seedDemoAgents } from './demo-agents';
+import { seedDemoCardsViews } from './demo-cards-views';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoLibrary } from './demo-library';
 import { DEMO_ACCOUNTS, DEMO_MULTI_USER, DEMO_PASSWORD, DEMO_USERS, DemoUser } from './demo-users';
@@ -26,6 +27,7 @@ export async function seedDemo(databaseUrl: string): Promise<void> {
       await seedDemoCatalogue(manager);
       await seedDemoAgents(manager);
       await seedDemoLibrary(manager);
+      await seedDemoCardsViews(manager);
     });
   } finally {
     await dataSource.destroy();

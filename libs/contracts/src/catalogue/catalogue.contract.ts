@@ -79,7 +79,16 @@ const categories = z.array(z.string().trim().min(1).max(100)).max(50);
 const tagIds = z.array(CatalogueId).max(200);
 
 /** Where a copy came from (set by the copies of a later slice). */
-export const CatalogueOrigin = z.object({ templateId: z.string().uuid(), version: z.union([z.string(), z.number()]).nullable() }).strict();
+/** Where a copied row came from (recorded by the copies): the template, its version or registry release, when and by which request. */
+export const CatalogueOrigin = z
+  .object({
+    templateId: z.string().uuid(),
+    version: z.union([z.string(), z.number()]).nullable(),
+    releaseId: z.string().uuid().optional(),
+    copiedAt: z.string().optional(),
+    requestId: z.string().uuid().optional(),
+  })
+  .strict();
 export type CatalogueOrigin = z.infer<typeof CatalogueOrigin>;
 
 // ---------------------------------------------------------------------------------------------------------------

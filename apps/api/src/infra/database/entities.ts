@@ -5,9 +5,11 @@ import { AgentExecutionEntity } from '../../modules/agents/agent-execution.entit
 import { AgentTemplateEntity } from '../../modules/agents/agent-template.entity';
 import { AgentEntity } from '../../modules/agents/agent.entity';
 import { BotEntity } from '../../modules/catalogue/bot.entity';
+import { CardEntity } from '../../modules/catalogue/card.entity';
 import { FlowEntity } from '../../modules/catalogue/flow.entity';
 import { StepTemplateEntity } from '../../modules/catalogue/step-template.entity';
 import { TagEntity } from '../../modules/catalogue/tag.entity';
+import { ViewEntity } from '../../modules/catalogue/view.entity';
 import { EmailChangeEntity } from '../../modules/identity/email-change.entity';
 import { OutboxMailEntity } from '../../modules/identity/outbox-mail.entity';
 import { SessionEntity } from '../../modules/identity/session.entity';
@@ -56,4 +58,6 @@ export const ENTITIES = [
   FlowEntity,
   TagEntity,
   StepTemplateEntity,
+  ViewEntity,
+  CardEntity,
 ];

@@ -7,8 +7,14 @@ import { PROVIDERS_ACCOUNT_NAME } from '../discovery/discovery.controller';
  * What makes a row a library item (docs/adr/0011): a template (`is_template`) of the providers account, not deleted.
  * Every signed-in user reads those; lists of the library also leave out rows tagged `hide-in-library`.
  */
-export function libraryWhere(alias: string): string {
-  return `(${alias}.is_template AND NOT ${alias}.is_deleted AND ${alias}.account_id = (SELECT id FROM account WHERE name = :providers))`;
+export function libraryWhere(alias: string, templateDetails = false): string {
+  const details = templateDetails ? ` AND ${templateDetailsWhere(alias)}` : '';
+  return `(${alias}.is_template AND NOT ${alias}.is_deleted AND ${alias}.account_id = (SELECT id FROM account WHERE name = :providers)${details})`;
+}
+
+/** Card and view templates: a library item also has template details and no type (spec 5). */
+export function templateDetailsWhere(alias: string): string {
+  return `${alias}.template IS NOT NULL AND ${alias}.type IS NULL`;
 }
 
 export function notHiddenWhere(alias: string): string {
@@ -18,9 +24,16 @@ export function notHiddenWhere(alias: string): string {
 
 export const LIBRARY_PARAMETERS = { providers: PROVIDERS_ACCOUNT_NAME, hideTag: HIDE_IN_LIBRARY_TAG };
 
-/** Narrows a query to the library's listed items: templates of the providers account not tagged hide-in-library. */
-export function onlyListedLibrary<T extends ObjectLiteral>(builder: SelectQueryBuilder<T>, alias: string): SelectQueryBuilder<T> {
-  return builder.andWhere(`${libraryWhere(alias)} AND ${notHiddenWhere(alias)}`, LIBRARY_PARAMETERS);
+/**
+ * Narrows a query to the library's listed items: templates of the providers account not tagged hide-in-library
+ * (`templateDetails`: card and view templates, also template not null and type null).
+ */
+export function onlyListedLibrary<T extends ObjectLiteral>(
+  builder: SelectQueryBuilder<T>,
+  alias: string,
+  templateDetails = false,
+): SelectQueryBuilder<T> {
+  return builder.andWhere(`${libraryWhere(alias, templateDetails)} AND ${notHiddenWhere(alias)}`, LIBRARY_PARAMETERS);
 }
 
 /** Narrows a query to what the caller may read by id: its account's rows, or library items (hidden ones too). */
@@ -28,8 +41,12 @@ export function readableBy<T extends ObjectLiteral>(
   builder: SelectQueryBuilder<T>,
   alias: string,
   accountId: string,
+  templateDetails = false,
 ): SelectQueryBuilder<T> {
-  return builder.andWhere(`(${alias}.account_id = :accountId OR ${libraryWhere(alias)})`, { accountId, ...LIBRARY_PARAMETERS });
+  return builder.andWhere(`(${alias}.account_id = :accountId OR ${libraryWhere(alias, templateDetails)})`, {
+    accountId,
+    ...LIBRARY_PARAMETERS,
+  });
 }
 
 /** `order` of a list, as SQL of the alias. */
@@ -85,16 +102,23 @@ export function projector<T extends { id: string; data: object }>(
  * The tag ids after a change (spec 5): adding only tags already there is 'No tags to add.', removing only tags not
  * there 'No tags to remove.' (both 400). Unknown tag ids were already refused by the caller ('No tags were found.').
  */
-export function changedTagIds(current: string[], change: { add?: string[]; remove?: string[] }): string[] {
+export function changedTagIds(
+  current: string[],
+  change: { add?: string[]; remove?: string[] },
+  messages: { noneToAdd: string; noneToRemove: string } = {
+    noneToAdd: CatalogueMessages.noTagsToAdd,
+    noneToRemove: CatalogueMessages.noTagsToRemove,
+  },
+): string[] {
   let next = [...current];
   if (change.add) {
     const fresh = [...new Set(change.add)].filter((id) => !next.includes(id));
-    if (!fresh.length) throw new DomainError('BAD_REQUEST', CatalogueMessages.noTagsToAdd);
+    if (!fresh.length) throw new DomainError('BAD_REQUEST', messages.noneToAdd);
     next = [...next, ...fresh];
   }
   if (change.remove) {
     const present = change.remove.filter((id) => next.includes(id));
-    if (!present.length) throw new DomainError('BAD_REQUEST', CatalogueMessages.noTagsToRemove);
+    if (!present.length) throw new DomainError('BAD_REQUEST', messages.noneToRemove);
     next = next.filter((id) => !present.includes(id));
   }
   return next;

@@ -1,9 +1,11 @@
-import type { BotView, FlowView, StepTemplateView, TagView } from '@library/contracts';
+import type { BotView, CardView, FlowView, StepTemplateView, TagView, ViewView } from '@library/contracts';
 import type { BotEntity } from './bot.entity';
+import type { CardEntity } from './card.entity';
 import type { CatalogueRow } from './catalogue-row';
 import type { FlowEntity } from './flow.entity';
 import type { StepTemplateEntity } from './step-template.entity';
 import type { TagEntity } from './tag.entity';
+import type { ViewEntity } from './view.entity';
 
 function rowView(row: CatalogueRow) {
   return {
@@ -59,4 +61,37 @@ export const BOT_FIELDS = {
 export const FLOW_FIELDS = {
   top: [...BOT_FIELDS.top, 'botId', 'version', 'isStarter'],
   data: ['label', 'color', 'description', 'longDescription', 'iconUrl', 'categories', 'trees', 'stepTemplates'],
+};
+
+export function toCardView(card: CardEntity): CardView {
+  return {
+    ...rowView(card),
+    template: card.template,
+    type: card.type,
+    cardId: card.cardId,
+    viewId: card.viewId,
+    data: { ...card.data, tagIds: card.tagIds },
+  };
+}
+
+export function toViewView(view: ViewEntity): ViewView {
+  return {
+    ...rowView(view),
+    cardIds: view.cardIds,
+    template: view.template,
+    type: view.type,
+    botId: view.botId,
+    flowId: view.flowId,
+    downloadable: view.downloadable,
+    data: view.data,
+  };
+}
+
+export const CARD_FIELDS = {
+  top: [...BOT_FIELDS.top, 'template', 'type', 'cardId', 'viewId'],
+  data: ['label', 'description', 'kind', 'settings', 'tagIds'],
+};
+export const VIEW_FIELDS = {
+  top: [...BOT_FIELDS.top, 'cardIds', 'template', 'type', 'botId', 'flowId', 'downloadable'],
+  data: ['data', 'library', 'cards'],
 };

@@ -79,5 +79,6 @@ import { DemoCatalogueFiles } from '../../seed/demo-catalogue';
     RegistryMigrationHandler,
     DemoCatalogueFiles,
   ],
+  exports: [ReleaseFinder],
 })
 export class RegistryModule {}
