@@ -16,3 +16,4 @@ export * from './agents/agents.contract';
 export * from './catalogue/catalogue.contract';
 export * from './catalogue/cards-views.contract';
 export * from './catalogue/copies.contract';
+export * from './deployer/deployer.contract';

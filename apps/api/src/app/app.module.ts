@@ -12,6 +12,7 @@ import { StorageModule } from '../infra/storage/storage.module';
 import { AccountsModule } from '../modules/accounts/accounts.module';
 import { AgentsModule } from '../modules/agents/agents.module';
 import { CatalogueModule } from '../modules/catalogue/catalogue.module';
+import { DeployerModule } from '../modules/deployer/deployer.module';
 import { DiscoveryModule } from '../modules/discovery/discovery.module';
 import { HealthModule } from '../modules/health/health.module';
 import { IdentityModule } from '../modules/identity/identity.module';
@@ -28,6 +29,7 @@ const serviceModules = [
   { path: SERVICE_PATHS['library-api'], module: RegistryModule },
   { path: SERVICE_PATHS.agents, module: AgentsModule },
   { path: SERVICE_PATHS['data-hub'], module: CatalogueModule },
+  { path: SERVICE_PATHS.deployer, module: DeployerModule },
 ];
 
 /** What a test (or a tool) adds to the app: modules (e.g. run handlers) and job engine timings. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RunState } from '../runs/runs.contract';
+import { ViewOptionsChange } from './cards-views.contract';
 import { CatalogueId, CatalogueOrigin, optionalFlag } from './catalogue.contract';
 
 /**
@@ -8,7 +9,13 @@ import { CatalogueId, CatalogueOrigin, optionalFlag } from './catalogue.contract
  */
 
 /** Run kinds of the copies; their queues are named after them. */
-export const COPY_KINDS = { space: 'space-copy', flow: 'flow-copy', step: 'step-copy' } as const;
+export const COPY_KINDS = {
+  space: 'space-copy',
+  flow: 'flow-copy',
+  step: 'step-copy',
+  card: 'card-copy',
+  view: 'view-copy',
+} as const;
 export type CopyKind = (typeof COPY_KINDS)[keyof typeof COPY_KINDS];
 export const COPY_KIND_LIST: readonly CopyKind[] = Object.values(COPY_KINDS);
 
@@ -69,6 +76,25 @@ export const StepCopyRequest = z
   .refine((body) => (body.stepId === undefined) !== (body.externalStep === undefined), CopyMessages.stepOrExternal);
 export type StepCopyRequest = z.infer<typeof StepCopyRequest>;
 
+/**
+ * `PUT card-templates`: a library card template → a new card of the caller's account; `viewId` (a view of the
+ * caller's, else 404): that view holds the copy. `sandbox`: the copy's sandbox flag (default: the template's).
+ */
+export const CardCopyRequest = z
+  .object({ cardId: CatalogueId, viewId: CatalogueId.nullable().optional(), sandbox: z.boolean().optional() })
+  .strict();
+export type CardCopyRequest = z.infer<typeof CardCopyRequest>;
+
+/**
+ * `PUT view-templates`: a library view template → a new view of the caller's account with copies of its cards;
+ * `options` (a view options change, merged one by one and normalised) override the template's; `sandbox`: the
+ * copies' sandbox flag (default: the template's).
+ */
+export const ViewCopyRequest = z
+  .object({ viewId: CatalogueId, options: ViewOptionsChange.optional(), sandbox: z.boolean().optional() })
+  .strict();
+export type ViewCopyRequest = z.infer<typeof ViewCopyRequest>;
+
 /** What every copy answers at once (202): poll `GET progress?requestId=`. */
 export const CopyStarted = z.object({ requestId: z.string().uuid() });
 export type CopyStarted = z.infer<typeof CopyStarted>;
@@ -93,6 +119,11 @@ export type FlowCopyResult = z.infer<typeof FlowCopyResult>;
 export const StepCopyResult = z.object({ flowId: z.string().uuid(), stepTemplateId: z.string().uuid() });
 export type StepCopyResult = z.infer<typeof StepCopyResult>;
 
+export const CardCopyResult = z.object({ cardId: z.string().uuid(), viewId: z.string().uuid().nullable() });
+export type CardCopyResult = z.infer<typeof CardCopyResult>;
+export const ViewCopyResult = z.object({ viewId: z.string().uuid(), cardIds: z.array(z.string().uuid()) });
+export type ViewCopyResult = z.infer<typeof ViewCopyResult>;
+
 /** `GET progress?requestId=`: 0–100, the run's state, its error once failed, and what was created once succeeded. */
 export const CopyProgress = z.object({
   requestId: z.string().uuid(),
@@ -100,6 +131,6 @@ export const CopyProgress = z.object({
   progress: z.number().int().min(0).max(100),
   state: RunState,
   error: z.string().nullable(),
-  result: z.union([SpaceCopyResult, FlowCopyResult, StepCopyResult]).nullable(),
+  result: z.union([SpaceCopyResult, FlowCopyResult, StepCopyResult, CardCopyResult, ViewCopyResult]).nullable(),
 });
 export type CopyProgress = z.infer<typeof CopyProgress>;

@@ -10,6 +10,7 @@ import { FlowEntity } from '../../modules/catalogue/flow.entity';
 import { StepTemplateEntity } from '../../modules/catalogue/step-template.entity';
 import { TagEntity } from '../../modules/catalogue/tag.entity';
 import { ViewEntity } from '../../modules/catalogue/view.entity';
+import { DeploymentEntity } from '../../modules/deployer/deployment.entity';
 import { EmailChangeEntity } from '../../modules/identity/email-change.entity';
 import { OutboxMailEntity } from '../../modules/identity/outbox-mail.entity';
 import { SessionEntity } from '../../modules/identity/session.entity';
@@ -60,4 +61,5 @@ export const ENTITIES = [
   StepTemplateEntity,
   ViewEntity,
   CardEntity,
+  DeploymentEntity,
 ];

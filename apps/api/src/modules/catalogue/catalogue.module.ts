@@ -12,6 +12,8 @@ import { FlowCopyHandler } from './flow-copy.handler';
 import { ProgressController } from './progress.controller';
 import { SpaceCopyHandler } from './space-copy.handler';
 import { StepCopyHandler } from './step-copy.handler';
+import { CardCopyHandler } from './card-copy.handler';
+import { ViewCopyHandler } from './view-copy.handler';
 import { FlowEntity } from './flow.entity';
 import { FlowsController } from './flows.controller';
 import { FlowsService } from './flows.service';
@@ -58,6 +60,8 @@ import { ViewsService } from './views.service';
     SpaceCopyHandler,
     FlowCopyHandler,
     StepCopyHandler,
+    CardCopyHandler,
+    ViewCopyHandler,
     CardsService,
     ViewsService,
   ],

@@ -3,12 +3,14 @@ import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import {
   BotCopyRequest,
   BotIdParams,
+  CardCopyRequest,
   CopyMessages,
   CopyStarted,
   FlowCopyRequest,
   FlowIdParams,
   IDEMPOTENCY_KEY_HEADER,
   StepCopyRequest,
+  ViewCopyRequest,
 } from '@library/contracts';
 import { z } from 'zod';
 import { CurrentPrincipal } from '../../common/auth/auth.decorators';
@@ -70,5 +72,29 @@ export class CopiesController {
     @Headers(IDEMPOTENCY_KEY_HEADER) key?: string,
   ) {
     return this.copies.copyStep(principal, params.flowId, body, idempotencyKeyOf(key));
+  }
+
+  /** A library card template → a new card of the account (`viewId`: one of its views holds it). 404 `Card template not found`, `View not found`. */
+  @Put('card-templates')
+  @HttpCode(202)
+  @Returns(CopyStarted, 202)
+  copyCard(
+    @CurrentPrincipal() principal: UserPrincipal,
+    @ZBody(CardCopyRequest) body: CardCopyRequest,
+    @Headers(IDEMPOTENCY_KEY_HEADER) key?: string,
+  ) {
+    return this.copies.copyCard(principal, body, idempotencyKeyOf(key));
+  }
+
+  /** A library view template → a new view of the account with copies of its cards, `options` over the template's. 404 `View template not found`. */
+  @Put('view-templates')
+  @HttpCode(202)
+  @Returns(CopyStarted, 202)
+  copyView(
+    @CurrentPrincipal() principal: UserPrincipal,
+    @ZBody(ViewCopyRequest) body: ViewCopyRequest,
+    @Headers(IDEMPOTENCY_KEY_HEADER) key?: string,
+  ) {
+    return this.copies.copyView(principal, body, idempotencyKeyOf(key));
   }
 }

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   BotCopyRequest,
+  CardCopyRequest,
+  CardsViewsMessages,
   CatalogueMessages,
   COPY_ATTEMPTS,
   COPY_KIND_LIST,
@@ -13,6 +15,7 @@ import {
   FlowCopyRequest,
   RunState,
   StepCopyRequest,
+  ViewCopyRequest,
 } from '@library/contracts';
 import { DataSource } from 'typeorm';
 import type { UserPrincipal } from '../../common/auth/principal';
@@ -28,6 +31,12 @@ import type { SpaceCopyInput } from './space-copy.handler';
 import type { StepCopyInput } from './step-copy.handler';
 import { StepTemplateEntity } from './step-template.entity';
 import { BotEntity } from './bot.entity';
+import type { CardCopyInput } from './card-copy.handler';
+import { CardEntity } from './card.entity';
+import { libraryTemplateById } from './cards.service';
+import type { ViewCopyInput } from './view-copy.handler';
+import { ViewEntity } from './view.entity';
+import { ViewsService } from './views.service';
 
 /**
  * Starts the copies (docs/adr/0011 "Copies") and answers their progress. Every check a caller can fail is made here,
@@ -42,6 +51,7 @@ export class CopiesService {
     private readonly bots: BotsService,
     private readonly flows: FlowsService,
     private readonly releases: ReleaseFinder,
+    private readonly views: ViewsService,
   ) {}
 
   async copySpace(principal: UserPrincipal, body: BotCopyRequest, idempotencyKey?: string): Promise<CopyStarted> {
@@ -77,6 +87,31 @@ export class CopiesService {
     const template = await findLibraryRow(this.dataSource.manager, StepTemplateEntity, 'step', body.stepId!);
     if (!template) throw new DomainError('NOT_FOUND', CatalogueMessages.stepTemplateNotFound);
     return this.start<StepCopyInput>(principal, COPY_KINDS.step, { flowId: flow.id, stepId: template.id }, idempotencyKey);
+  }
+
+  /** A library card template (template details, no type) → a card of the account, held by `viewId` (the caller's). */
+  async copyCard(principal: UserPrincipal, body: CardCopyRequest, idempotencyKey?: string): Promise<CopyStarted> {
+    const view = body.viewId ? await this.views.own(principal, body.viewId) : null;
+    const template = await libraryTemplateById(this.dataSource.manager.createQueryBuilder(CardEntity, 'card'), body.cardId).getOne();
+    if (!template) throw new DomainError('NOT_FOUND', CardsViewsMessages.cardTemplateNotFound);
+    return this.start<CardCopyInput>(
+      principal,
+      COPY_KINDS.card,
+      { templateId: template.id, viewId: view?.id ?? null, sandbox: body.sandbox ?? null },
+      idempotencyKey,
+    );
+  }
+
+  /** A library view template → a view of the account with copies of its cards, `options` over the template's. */
+  async copyView(principal: UserPrincipal, body: ViewCopyRequest, idempotencyKey?: string): Promise<CopyStarted> {
+    const template = await libraryTemplateById(this.dataSource.manager.createQueryBuilder(ViewEntity, 'view'), body.viewId).getOne();
+    if (!template) throw new DomainError('NOT_FOUND', CardsViewsMessages.viewTemplateNotFound);
+    return this.start<ViewCopyInput>(
+      principal,
+      COPY_KINDS.view,
+      { templateId: template.id, options: body.options ?? null, sandbox: body.sandbox ?? null },
+      idempotencyKey,
+    );
   }
 
   /** A copy's progress; 404 for a request of someone else (as the runs API decides) or one that is not a copy. */

@@ -1,6 +1,7 @@
 import { CopyOrigin, FlowData, StepTemplateData } from '@library/contracts';
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { uuidV5 } from '../runs/idempotency';
+import type { CardEntity } from './card.entity';
 import type { FlowEntity } from './flow.entity';
 import { LIBRARY_PARAMETERS, libraryWhere } from './library';
 import { StepTemplateEntity } from './step-template.entity';
@@ -10,7 +11,7 @@ import { StepTemplateEntity } from './step-template.entity';
  * Ids are UUID v5 of the run id and the template: every attempt of one run writes the same rows, so a retried
  * copy can never leave two copies (and the rows commit with the run's success, so never half of one).
  */
-export function copyId(requestId: string, what: 'bot' | 'flow' | 'step', templateId: string): string {
+export function copyId(requestId: string, what: 'bot' | 'flow' | 'step' | 'card' | 'view', templateId: string): string {
   return uuidV5(`${what}:${templateId}`, requestId);
 }
 
@@ -111,6 +112,39 @@ export function stepRowOf(step: StepTemplateEntity, accountId: string, origin: C
     isTemplate: false,
     sandbox: step.sandbox,
     origin,
+  };
+}
+
+export type CardRow = Pick<
+  CardEntity,
+  'id' | 'accountId' | 'template' | 'type' | 'cardId' | 'viewId' | 'data' | 'tagIds' | 'isTemplate' | 'sandbox' | 'origin'
+>;
+
+/**
+ * A card of `accountId` copied from `card` (a card template, or a card of a view template): template details and
+ * type kept, `cardId` the card it was copied from, untagged (tags are per account), never a template.
+ */
+export function cardCopyRow(options: {
+  requestId: string;
+  card: CardEntity;
+  accountId: string;
+  viewId: string | null;
+  sandbox: boolean;
+  copiedAt: string;
+}): CardRow {
+  const { requestId, card, copiedAt } = options;
+  return {
+    id: copyId(requestId, 'card', card.id),
+    accountId: options.accountId,
+    template: card.template && structuredClone(card.template),
+    type: card.type,
+    cardId: card.id,
+    viewId: options.viewId,
+    data: structuredClone(card.data),
+    tagIds: [],
+    isTemplate: false,
+    sandbox: options.sandbox,
+    origin: copyOrigin(requestId, card.id, card.template?.version ?? null, copiedAt),
   };
 }
 
