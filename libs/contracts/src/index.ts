@@ -13,6 +13,7 @@ export * from './registry/registry.contract';
 export * from './registry/registry-list.contract';
 export * from './runs/runs.contract';
 export * from './agents/agents.contract';
+export * from './agents/installer.contract';
 export * from './catalogue/catalogue.contract';
 export * from './catalogue/cards-views.contract';
 export * from './catalogue/copies.contract';

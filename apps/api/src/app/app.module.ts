@@ -10,6 +10,7 @@ import { QueueModule } from '../infra/queue/queue.module';
 import { RedisModule } from '../infra/redis/redis.module';
 import { StorageModule } from '../infra/storage/storage.module';
 import { AccountsModule } from '../modules/accounts/accounts.module';
+import { AgentInstallerModule } from '../modules/agent-installer/installer.module';
 import { AgentsModule } from '../modules/agents/agents.module';
 import { CatalogueModule } from '../modules/catalogue/catalogue.module';
 import { DeployerModule } from '../modules/deployer/deployer.module';
@@ -29,6 +30,7 @@ const serviceModules = [
   { path: SERVICE_PATHS['library-api'], module: RegistryModule },
   { path: SERVICE_PATHS.agents, module: AgentsModule },
   { path: SERVICE_PATHS['data-hub'], module: CatalogueModule },
+  { path: SERVICE_PATHS['agent-installer'], module: AgentInstallerModule },
   { path: SERVICE_PATHS.deployer, module: DeployerModule },
 ];
 
