@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { RunEntity } from '../../src/modules/runs/run.entity';
 import { demoLibraryId, HIDDEN_DEMO_FLOW } from '../../src/seed/demo-library';
-import { startCopyWorkerProcess } from './copies-child';
+import { startWorkerProcess } from './runs-child';
 import { insertRelease, ownerOf } from './registry-fixtures';
 import type { WorkerProcess } from './runs-child';
 import { TEST_RUN_TIMINGS } from './runs-test-handlers';
@@ -483,7 +483,7 @@ describe('data hub copies: a worker killed mid-copy', () => {
     let worker: WorkerProcess | undefined;
     let second: TestApp | undefined;
     try {
-      worker = await startCopyWorkerProcess(env);
+      worker = await startWorkerProcess(env, 'copies-worker.ts');
       // Its inserts are in flight: made in its transaction, which now waits on the template's row, uncommitted.
       await until(
         async () =>

@@ -28,9 +28,9 @@ export interface WorkerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts runs-worker.ts in a child process and waits until it says `ready`. */
-export async function startWorkerProcess(env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['-e', TS_HOOK, join(__dirname, 'runs-worker.ts')], {
+/** Starts a worker script of this folder (runs-worker.ts by default) in a child process and waits until it says `ready`. */
+export async function startWorkerProcess(env: NodeJS.ProcessEnv, script = 'runs-worker.ts', timeoutMs = 30_000): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, ['-e', TS_HOOK, join(__dirname, script)], {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_NO_WARNINGS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,8 +4,8 @@ import {
   CATALOGUE_LIMIT,
   CatalogueId,
   CatalogueOrder,
-  CatalogueOrigin,
   DEFAULT_LABEL,
+  entityFields,
   optionalFlag,
   POPULAR_LIMIT,
 } from './catalogue.contract';
@@ -208,19 +208,6 @@ export const CardData = z
   })
   .strict();
 export type CardData = z.infer<typeof CardData>;
-
-const entityFields = {
-  id: z.string().uuid(),
-  accountId: z.string().uuid(),
-  tagIds: z.array(z.string().uuid()),
-  isDeleted: z.boolean(),
-  isTemplate: z.boolean(),
-  sandbox: z.boolean(),
-  downloadCount: z.number().int(),
-  origin: CatalogueOrigin.nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Cards

@@ -165,7 +165,8 @@ export const TagChangeRequest = z
   .refine((body) => body.add !== undefined || body.remove !== undefined, CatalogueMessages.tagsAddOrRemove);
 export type TagChangeRequest = z.infer<typeof TagChangeRequest>;
 
-const entityFields = {
+/** Columns every data hub row answers with. */
+export const entityFields = {
   id: z.string().uuid(),
   accountId: z.string().uuid(),
   tagIds: z.array(z.string().uuid()),
