@@ -6,6 +6,7 @@ import { demoLibraryId } from '../../src/seed/demo-library';
 import { TEST_RUN_TIMINGS } from './runs-test-handlers';
 import { createAccount, createUser } from './factories';
 import { auth, startTestApp, TestApp } from './test-app';
+import { failSecondCopyInsertOnce } from './copies-failure';
 
 const HUB = '/api/data-hub';
 /** Workers (and sweeping) for the copy kinds only: other test files own the other kinds in this database. */
@@ -269,23 +270,12 @@ describe('data hub copies of card and view templates (runs)', () => {
   });
 
   describe('retries', () => {
-    afterEach(() => db.query(`DROP TRIGGER IF EXISTS card_copies_fail_once ON card; DROP SEQUENCE IF EXISTS card_copies_fail_once`));
+    let cleanUp: (() => Promise<unknown>) | undefined;
+    afterEach(() => cleanUp?.());
 
     it('an attempt failing after part of the copy leaves exactly one complete copy once retried', async () => {
       const template = await templateView(3);
-      // The second card insert of the first attempt fails (a sequence is not rolled back, so attempt 2 passes).
-      await db.query(`CREATE SEQUENCE card_copies_fail_once`);
-      await db.query(`
-        CREATE OR REPLACE FUNCTION card_copies_fail_once() RETURNS trigger AS $$
-        BEGIN
-          IF NEW.origin IS NOT NULL AND NEW.origin->>'templateId' = ANY(ARRAY['${template.cardIds.join("','")}']) THEN
-            IF nextval('card_copies_fail_once') = 2 THEN
-              RAISE EXCEPTION 'injected failure after a partial copy';
-            END IF;
-          END IF;
-          RETURN NEW;
-        END $$ LANGUAGE plpgsql`);
-      await db.query(`CREATE TRIGGER card_copies_fail_once BEFORE INSERT ON card FOR EACH ROW EXECUTE FUNCTION card_copies_fail_once()`);
+      cleanUp = await failSecondCopyInsertOnce(db, 'card', template.cardIds);
 
       const started = await put(copier, 'view-templates', { viewId: template.viewId });
       const { last } = await watch(copier, started.body.requestId);

@@ -9,6 +9,7 @@ import type { WorkerProcess } from './runs-child';
 import { TEST_RUN_TIMINGS } from './runs-test-handlers';
 import { createAccount, createUser } from './factories';
 import { auth, startTestApp, TestApp, testConfig } from './test-app';
+import { failSecondCopyInsertOnce } from './copies-failure';
 
 const HUB = '/api/data-hub';
 /** Workers (and sweeping) for the copy kinds only: other test files own the other kinds in this database. */
@@ -410,23 +411,12 @@ describe('data hub copies (runs)', () => {
   });
 
   describe('retries', () => {
-    afterEach(() => db.query(`DROP TRIGGER IF EXISTS copies_fail_once ON flow; DROP SEQUENCE IF EXISTS copies_fail_once`));
+    let cleanUp: (() => Promise<unknown>) | undefined;
+    afterEach(() => cleanUp?.());
 
     it('an attempt failing after part of the copy leaves exactly one complete copy once retried', async () => {
       const template = await templateSpace(demo, 3);
-      // The second flow insert of the first attempt fails (a sequence is not rolled back, so attempt 2 passes).
-      await db.query(`CREATE SEQUENCE copies_fail_once`);
-      await db.query(`
-        CREATE OR REPLACE FUNCTION copies_fail_once() RETURNS trigger AS $$
-        BEGIN
-          IF NEW.origin IS NOT NULL AND NEW.origin->>'templateId' = ANY(ARRAY['${template.flows.join("','")}']) THEN
-            IF nextval('copies_fail_once') = 2 THEN
-              RAISE EXCEPTION 'injected failure after a partial copy';
-            END IF;
-          END IF;
-          RETURN NEW;
-        END $$ LANGUAGE plpgsql`);
-      await db.query(`CREATE TRIGGER copies_fail_once BEFORE INSERT ON flow FOR EACH ROW EXECUTE FUNCTION copies_fail_once()`);
+      cleanUp = await failSecondCopyInsertOnce(db, 'flow', template.flows);
 
       const started = await put(copier, 'bots', { botId: template.botId });
       const { last } = await watch(copier, started.body.requestId);
